@@ -1,0 +1,33 @@
+/** The three layer rules of DESIGN.md §2. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds pure rules: no Nest, no TypeORM, no adapters, no platform',
+      severity: 'error',
+      from: { path: '^src/[^/]+/domain/' },
+      to: { path: ['node_modules/@nestjs', 'node_modules/typeorm', '/adapters/', '^src/platform/'] },
+    },
+    {
+      name: 'contexts-through-their-module',
+      comment: 'a context uses another only through what its module exports (its application/ public services)',
+      severity: 'error',
+      from: { path: '^src/(membership|seminars|billing|promotions|newsletter|reporting)/' },
+      to: {
+        path: '^src/(membership|seminars|billing|promotions|newsletter|reporting)/(domain|adapters)/',
+        pathNot: '^src/$1/',
+      },
+    },
+    {
+      name: 'client-does-not-import-server',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^src/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+  },
+};

@@ -1,0 +1,24 @@
+/** Three projects: unit tests beside the code, integration tests through HTTP on real
+ * databases, end-to-end tests in Chromium against the built app. */
+const base = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(ts|js|mjs)$': '<rootDir>/test/support/esm-to-cjs.transformer.js' },
+  // ESM-only packages are transpiled too (see the transformer).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer)/)',
+  ],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+};
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      testTimeout: 60000,
+    },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], testTimeout: 120000 },
+  ],
+};

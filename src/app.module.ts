@@ -1,0 +1,34 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { configNamespaces } from './config/config.namespaces';
+import { loadConfig } from './config/env';
+import { MembershipModule } from './membership/membership.module';
+import { AuthModule } from './platform/auth/auth.module';
+import { DatabaseModule } from './platform/database/database.module';
+import { ResourceHttpModule } from './platform/resources/resource-http.module';
+import { ResourcesModule } from './platform/resources/resources.module';
+import { Bootstrap } from './bootstrap';
+
+/**
+ * The modular monolith. The environment is passed in (not read globally) so tests can start
+ * several apps with different databases in one process.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(env: NodeJS.ProcessEnv = process.env): DynamicModule {
+    const config = loadConfig(env);
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: configNamespaces(config) }),
+        DatabaseModule,
+        ResourcesModule,
+        MembershipModule,
+        AuthModule,
+        // Last: the catch-all `/node/api/:resource/:id` routes must not shadow a context's own verbs.
+        ResourceHttpModule,
+      ],
+      providers: [Bootstrap],
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from './config/env';
+import { EnsureAdmin } from './membership/application/ensure-admin';
+import { seedDatabase } from './seed/seed';
+
+/** First-start work after migrations: demo data on an empty embedded database, then the admin. */
+@Injectable()
+export class Bootstrap {
+  private readonly logger = new Logger('Erststart');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: ConfigService,
+    private readonly ensureAdmin: EnsureAdmin,
+  ) {}
+
+  /** `allowDemo` is false for the maintenance commands (migrate, seed), which never add demo data unasked. */
+  async firstStart(allowDemo = true): Promise<void> {
+    const app = this.config.getOrThrow<AppConfig>('app');
+    const [{ n }] = await this.dataSource.query('SELECT COUNT(*) AS n FROM benutzer');
+    if (allowDemo && Number(n) === 0 && app.seedDemoOnEmpty) {
+      this.logger.log('Leere eingebettete Datenbank: Demodaten werden angelegt.');
+      await seedDatabase(this.dataSource, { scale: 30 });
+    }
+    await this.ensureAdmin.run();
+  }
+}

@@ -1,0 +1,41 @@
+import { ConfigError, parseDatabaseUrl, parseMailUrl, parseRedisUrl } from './env';
+
+describe('configuration from the environment', () => {
+  it('defaults to the embedded SQLite database', () => {
+    expect(parseDatabaseUrl(undefined)).toEqual({ type: 'better-sqlite3', file: 'data/verband.sqlite' });
+  });
+
+  it('reads a MySQL/MariaDB URL with credentials', () => {
+    expect(parseDatabaseUrl('mysql://verband:geh%40im@db.local:3307/verband')).toEqual({
+      type: 'mysql',
+      host: 'db.local',
+      port: 3307,
+      user: 'verband',
+      password: 'geh@im',
+      database: 'verband',
+    });
+  });
+
+  it.each([
+    'mysql//broken',
+    'postgres://x@y/z',
+    'mysql://root@host/',
+    'mysql://root@host/bad-name;drop',
+    'sqlite:',
+  ])('rejects the malformed DATABASE_URL %s with a German message', (value) => {
+    expect(() => parseDatabaseUrl(value)).toThrow(ConfigError);
+    expect(() => parseDatabaseUrl(value)).toThrow(/DATABASE_URL/);
+  });
+
+  it('accepts file: and smtp:// mail URLs and rejects others', () => {
+    expect(parseMailUrl(undefined)).toEqual({ kind: 'file', dir: 'data/outbox' });
+    expect(parseMailUrl('smtp://u:p@mail:587')).toEqual({ kind: 'smtp', url: 'smtp://u:p@mail:587' });
+    expect(() => parseMailUrl('http://mail')).toThrow(/MAIL_URL/);
+  });
+
+  it('treats an unset REDIS_URL as the in-process queue and rejects nonsense', () => {
+    expect(parseRedisUrl('')).toEqual({});
+    expect(parseRedisUrl('redis://127.0.0.1:6379')).toEqual({ url: 'redis://127.0.0.1:6379' });
+    expect(() => parseRedisUrl('localhost:6379')).toThrow(/REDIS_URL/);
+  });
+});

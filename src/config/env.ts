@@ -1,0 +1,139 @@
+/**
+ * The whole configuration, read from environment variables only (DESIGN.md §1) and validated
+ * before anything starts. Pure functions: the Nest namespaces in config.namespaces.ts wrap them.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export class ConfigError extends Error {}
+
+export type DatabaseConfig =
+  | { type: 'better-sqlite3'; file: string }
+  | { type: 'mysql'; host: string; port: number; user: string; password: string; database: string };
+
+export interface AppConfig {
+  port: number;
+  filesDir: string;
+  dataDir: string;
+  sessionSecret: string;
+  adminPassword?: string;
+  /** Seed the demo data set on the first start of an empty embedded database. */
+  seedDemoOnEmpty: boolean;
+}
+
+export type MailConfig = { kind: 'file'; dir: string } | { kind: 'smtp'; url: string };
+
+export interface RedisConfig {
+  url?: string;
+}
+
+export interface TalentLmsConfig {
+  url?: string;
+  apiKey?: string;
+}
+
+export function parseDatabaseUrl(raw: string | undefined): DatabaseConfig {
+  const value = raw?.trim() || 'sqlite:data/verband.sqlite';
+  if (value.startsWith('sqlite:')) {
+    const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!file) throw new ConfigError(`DATABASE_URL "${value}": nach "sqlite:" fehlt der Dateipfad`);
+    return { type: 'better-sqlite3', file };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      `DATABASE_URL "${value}" ist keine gültige Adresse (erwartet sqlite:pfad oder mysql://benutzer:passwort@host:3306/datenbank)`,
+    );
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new ConfigError(
+      `DATABASE_URL "${value}": unbekanntes Schema "${url.protocol}" (erlaubt: sqlite:, mysql://)`,
+    );
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]+$/.test(database)) {
+    throw new ConfigError(`DATABASE_URL "${value}": Datenbankname fehlt oder enthält unerlaubte Zeichen`);
+  }
+  const port = url.port ? Number(url.port) : 3306;
+  return {
+    type: 'mysql',
+    host: url.hostname || '127.0.0.1',
+    port,
+    user: decodeURIComponent(url.username) || 'root',
+    password: decodeURIComponent(url.password),
+    database,
+  };
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT "${raw}" ist keine gültige Portnummer (0–65535)`);
+  }
+  return port;
+}
+
+export function parseMailUrl(raw: string | undefined): MailConfig {
+  const value = raw?.trim() || 'file:data/outbox';
+  if (value.startsWith('file:')) {
+    const dir = value.slice('file:'.length);
+    if (!dir) throw new ConfigError(`MAIL_URL "${value}": nach "file:" fehlt das Verzeichnis`);
+    return { kind: 'file', dir };
+  }
+  if (/^smtps?:\/\//.test(value)) {
+    try {
+      new URL(value);
+    } catch {
+      throw new ConfigError(`MAIL_URL "${value}" ist keine gültige SMTP-Adresse`);
+    }
+    return { kind: 'smtp', url: value };
+  }
+  throw new ConfigError(
+    `MAIL_URL "${value}": erlaubt sind file:verzeichnis oder smtp://benutzer:passwort@host:587`,
+  );
+}
+
+export function parseRedisUrl(raw: string | undefined): RedisConfig {
+  const value = raw?.trim();
+  if (!value) return {};
+  if (!/^rediss?:\/\/[^/]/.test(value)) {
+    throw new ConfigError(`REDIS_URL "${value}" ist keine gültige Redis-Adresse (redis://host:6379)`);
+  }
+  return { url: value };
+}
+
+/** The secret is generated once into the data directory so sessions survive restarts. */
+function sessionSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.NODE_ENV === 'production') throw new ConfigError('SESSION_SECRET muss in Produktion gesetzt sein');
+  const file = `${dataDir}/session-secret`;
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv) {
+  const database = parseDatabaseUrl(env.DATABASE_URL);
+  const dataDir = env.DATA_DIR || 'data';
+  const app: AppConfig = {
+    port: parsePort(env.PORT),
+    filesDir: env.FILES_DIR || `${dataDir}/files`,
+    dataDir,
+    sessionSecret: sessionSecret(env, dataDir),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemoOnEmpty: database.type === 'better-sqlite3' && env.SEED_DEMO !== 'false',
+  };
+  const talentLms: TalentLmsConfig = {
+    url: env.TALENTLMS_URL || undefined,
+    apiKey: env.TALENTLMS_API_KEY || undefined,
+  };
+  return { app, database, mail: parseMailUrl(env.MAIL_URL), redis: parseRedisUrl(env.REDIS_URL), talentLms };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,49 @@
+/** Express-level setup shared by main.ts and the tests: body limits, sessions, passport, the API gate, the client. */
+import { INestApplication } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import session from 'express-session';
+import passport from 'passport';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import type { AppConfig, RedisConfig } from './config/env';
+import { apiGate } from './platform/auth/http-middleware';
+import { TypeOrmSessionStore } from './platform/auth/session-store';
+import { ErrorFilter } from './platform/http/error.filter';
+
+async function sessionStore(app: INestApplication, redis: RedisConfig): Promise<session.Store> {
+  if (!redis.url) return new TypeOrmSessionStore(app.get(DataSource));
+  const { createClient } = await import('redis');
+  const { RedisStore } = await import('connect-redis');
+  const client = createClient({ url: redis.url });
+  client.on('error', (error) => console.error('Redis (Sitzungen):', error.message));
+  await client.connect();
+  return new RedisStore({ client, prefix: 'verband:sess:' });
+}
+
+export const CLIENT_DIR = join(__dirname, '..', 'client');
+
+export async function configureHttp(app: NestExpressApplication): Promise<void> {
+  const config = app.get(ConfigService);
+  const appConfig = config.getOrThrow<AppConfig>('app');
+  app.useBodyParser('json', { limit: '20mb' });
+  app.useBodyParser('urlencoded', { extended: false, limit: '1mb' });
+  app.set('trust proxy', 'loopback');
+  app.use(
+    session({
+      name: 'verband.sid',
+      secret: appConfig.sessionSecret,
+      store: await sessionStore(app, config.getOrThrow<RedisConfig>('redis')),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', maxAge: 12 * 60 * 60 * 1000 },
+    }),
+  );
+  app.use(passport.initialize());
+  app.use(passport.session());
+  app.use('/node', apiGate);
+  app.useGlobalFilters(new ErrorFilter());
+  if (existsSync(CLIENT_DIR)) app.useStaticAssets(CLIENT_DIR, { index: 'index.html', maxAge: '1h' });
+}

@@ -1,0 +1,58 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { Bootstrap } from './bootstrap';
+import { AppConfig, ConfigError } from './config/env';
+import { ConfigService } from '@nestjs/config';
+import { configureHttp } from './http';
+import { seedDatabase } from './seed/seed';
+
+/** `node dist/src/main.js [--migrate | --seed-demo | --seed --scale N | --worker]` */
+async function main(argv: string[]): Promise<void> {
+  const logger = new Logger('Verbandsverwaltung');
+  if (argv.includes('--migrate') || argv.includes('--seed-demo') || argv.includes('--seed')) {
+    const context = await NestFactory.createApplicationContext(AppModule.forRoot(), {
+      logger: ['error', 'warn', 'log'],
+    });
+    if (argv.includes('--seed-demo') || argv.includes('--seed')) {
+      const scaleArg = argv[argv.indexOf('--scale') + 1];
+      const scale = argv.includes('--scale') ? Number(scaleArg) : 30;
+      if (!Number.isInteger(scale) || scale < 1)
+        throw new ConfigError(`--scale "${scaleArg}" muss eine ganze Zahl ≥ 1 sein`);
+      const started = Date.now();
+      await seedDatabase(context.get(DataSource), { scale, log: (m) => logger.log(m) });
+      logger.log(`Daten erzeugt (Umfang ${scale}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await context.get(Bootstrap).firstStart(false);
+    logger.log('Migrationen sind aktuell.');
+    await context.close();
+    return;
+  }
+  if (argv.includes('--worker')) {
+    const context = await NestFactory.createApplicationContext(
+      AppModule.forRoot({ ...process.env, WORKERS: 'true' }),
+    );
+    context.enableShutdownHooks();
+    logger.log('Worker gestartet.');
+    return;
+  }
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bodyParser: false });
+  app.enableShutdownHooks();
+  await configureHttp(app);
+  await app.get(Bootstrap).firstStart();
+  const port = app.get(ConfigService).getOrThrow<AppConfig>('app').port;
+  await app.listen(port);
+  logger.log(`Bereit auf http://localhost:${port}`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Konfigurationsfehler: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import {
+  Column,
+  Entity,
+  JoinColumn,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
+import { CreatedAt, DateOnlyColumn, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+import { BenutzerAdresse, BenutzerEmail, BenutzerKonto } from './benutzer-kontakt.entity';
+import { BenutzerGruppe } from './benutzer-gruppe.entity';
+import { VerbandBezirk } from './verband-bezirk.entity';
+
+/** Spec 000 §3. `data` holds gehaltsumfrage_link, gehaltsumfrage_passwort, tlms_user_id, seminar_teilnahmen. */
+@Entity('benutzer')
+export class Benutzer {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'integer', nullable: true }) parent_id: number | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) kennnummer: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) vorname: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) nachname: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) firma: string | null;
+  @Column({ type: 'varchar', length: 10, nullable: true }) gender: 'male' | 'female' | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) titel: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) anrede: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) akad_grad: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) berufsbezeichnung: string | null;
+  @DateOnlyColumn() stb_datum: string | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) tel1: string | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) tel2: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) benutzername: string | null;
+  /** A scrypt hash; never leaves the server (hidden in the resource definition). */
+  @Column({ type: 'varchar', length: 255, nullable: true }) password: string | null;
+  @Column({ type: 'boolean', default: true }) aktiviert: boolean;
+  @Column({ type: 'integer', nullable: true }) primaeremail_id: number | null;
+  @Column({ type: 'integer', nullable: true }) re_email_id: number | null;
+  @Column({ type: 'integer', nullable: true }) re_adresse_id: number | null;
+  @Column({ type: 'integer', nullable: true }) re_konto_id: number | null;
+  @Column({ type: 'integer', nullable: true }) mi_adresse_id: number | null;
+  @Column({ type: 'integer', nullable: true }) mi_konto_id: number | null;
+  @Column({ type: 'integer', nullable: true }) verband_bezirk_id: number | null;
+  @DateOnlyColumn() kuendigung_datum: string | null;
+  @Column({ type: 'boolean', default: false }) freigabe: boolean;
+  @Column({ type: 'boolean', default: false }) atr_referent: boolean;
+  @Column({ type: 'boolean', default: false }) atr_mitglied: boolean;
+  @Column({ type: 'boolean', default: false }) atr_verband_mitarbeiter: boolean;
+  @Column({ type: 'boolean', default: false }) atr_kein_newsletter: boolean;
+  @JsonColumn() data: Record<string, unknown> | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) anzeigename: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) ansprache: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) sortname: string | null;
+  @Column({ type: 'integer', nullable: true }) verband: number | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => Benutzer, { onDelete: 'SET NULL', createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'parent_id' })
+  Parent: Relation<Benutzer> | null;
+
+  @OneToMany(() => Benutzer, (b) => b.Parent) Mitarbeiter: Relation<Benutzer>[];
+
+  @OneToMany(() => BenutzerEmail, (e) => e.Benutzer) Benutzer_Emails: Relation<BenutzerEmail>[];
+  @OneToMany(() => BenutzerAdresse, (a) => a.Benutzer) Benutzer_Adresses: Relation<BenutzerAdresse>[];
+  @OneToMany(() => BenutzerKonto, (k) => k.Benutzer) Benutzer_Kontos: Relation<BenutzerKonto>[];
+
+  @ManyToOne(() => BenutzerEmail, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'primaeremail_id' })
+  Primaeremail: Relation<BenutzerEmail> | null;
+
+  @ManyToOne(() => BenutzerEmail, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 're_email_id' })
+  Re_Email: Relation<BenutzerEmail> | null;
+
+  @ManyToOne(() => BenutzerAdresse, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 're_adresse_id' })
+  Re_Adresse: Relation<BenutzerAdresse> | null;
+
+  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 're_konto_id' })
+  Re_Konto: Relation<BenutzerKonto> | null;
+
+  @ManyToOne(() => BenutzerAdresse, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'mi_adresse_id' })
+  Mi_Adresse: Relation<BenutzerAdresse> | null;
+
+  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'mi_konto_id' })
+  Mi_Konto: Relation<BenutzerKonto> | null;
+
+  @ManyToOne(() => VerbandBezirk, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'verband_bezirk_id' })
+  Verband_Bezirk: Relation<VerbandBezirk> | null;
+
+  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
+  @JoinTable({
+    name: 'benutzer_benutzer_gruppe',
+    joinColumn: { name: 'benutzer_id' },
+    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
+  })
+  Benutzer_Gruppes: Relation<BenutzerGruppe>[];
+}

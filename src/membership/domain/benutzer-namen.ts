@@ -1,0 +1,63 @@
+/**
+ * How a Benutzer is addressed and listed (spec 000 §1, §4). Pure functions: the edit window and
+ * the server use the same rules.
+ */
+export interface NamensFelder {
+  firma?: string | null;
+  gender?: 'male' | 'female' | null;
+  titel?: string | null;
+  vorname?: string | null;
+  nachname?: string | null;
+}
+
+const clean = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
+
+/** A Benutzer with firma set is a legal person (juristisch); otherwise natural (natürlich). */
+export function istJuristisch(b: NamensFelder): boolean {
+  return Boolean(b.firma?.trim());
+}
+
+/** The automatic salutation; for natural persons the title is appended. */
+export function automatischeAnrede(b: NamensFelder): string {
+  if (istJuristisch(b)) return 'Sehr geehrte Damen und Herren';
+  const base =
+    b.gender === 'male'
+      ? 'Sehr geehrter Herr'
+      : b.gender === 'female'
+        ? 'Sehr geehrte Frau'
+        : 'Sehr geehrte(r)';
+  return clean(base, b.titel);
+}
+
+/**
+ * The anrede after firma, titel or gender changed: recomputed only while it is empty or still
+ * equals the automatic text of the previous values, so a hand-written salutation survives.
+ */
+export function folgeAnrede(
+  anrede: string | null | undefined,
+  vorher: NamensFelder,
+  nachher: NamensFelder,
+): string {
+  const current = anrede?.trim() ?? '';
+  if (current === '' || current === automatischeAnrede(vorher)) return automatischeAnrede(nachher);
+  return current;
+}
+
+/** The opening line of a letter: 'Sehr geehrter Herr Dr. Müller', or the anrede alone for companies. */
+export function ansprache(b: NamensFelder & { anrede?: string | null }): string {
+  const anrede = b.anrede?.trim() || automatischeAnrede(b);
+  return istJuristisch(b) || !b.nachname?.trim() ? anrede : clean(anrede, b.nachname);
+}
+
+export function anzeigename(b: NamensFelder): string {
+  return istJuristisch(b) ? b.firma!.trim() : clean(b.titel, b.vorname, b.nachname);
+}
+
+export function sortname(b: NamensFelder): string {
+  if (istJuristisch(b)) return b.firma!.trim();
+  return [b.nachname?.trim(), b.vorname?.trim()].filter(Boolean).join(', ');
+}

@@ -1,0 +1,59 @@
+/** The plain resources of the membership context (spec 000 §3, spec 001 §3). */
+import { defineResource } from '../platform/resources/resource-definition';
+import { Benutzer } from './adapters/persistence/benutzer.entity';
+import {
+  BenutzerBenutzerGruppe,
+  BenutzerEmailGruppe,
+  BenutzerGruppe,
+  GRUPPEN_TYPEN,
+  ZUORDNUNGEN,
+} from './adapters/persistence/benutzer-gruppe.entity';
+import {
+  BenutzerAdresse,
+  BenutzerEmail,
+  BenutzerKonto,
+} from './adapters/persistence/benutzer-kontakt.entity';
+import { VerbandBezirk } from './adapters/persistence/verband-bezirk.entity';
+
+export const membershipResources = [
+  defineResource({
+    name: 'benutzer',
+    entity: Benutzer,
+    searchable: [
+      'kennnummer',
+      'vorname',
+      'nachname',
+      'firma',
+      'anzeigename',
+      'benutzername',
+      'Primaeremail.email',
+    ],
+    hidden: ['password'],
+    enums: { gender: ['male', 'female'] },
+  }),
+  defineResource({ name: 'benutzer-email', entity: BenutzerEmail, searchable: ['email'] }),
+  defineResource({
+    name: 'benutzer-adresse',
+    entity: BenutzerAdresse,
+    searchable: ['bezeichnung', 'zeile1', 'zeile2', 'strasse', 'plz', 'ort'],
+  }),
+  defineResource({
+    name: 'benutzer-konto',
+    entity: BenutzerKonto,
+    searchable: ['bezeichnung', 'inhaber', 'iban', 'bank'],
+  }),
+  defineResource({
+    name: 'benutzer-gruppe',
+    entity: BenutzerGruppe,
+    searchable: ['name', 'beschreibung', 'typ', 'code'],
+    enums: { typ: GRUPPEN_TYPEN, zuordnung: ZUORDNUNGEN },
+  }),
+  defineResource({ name: 'benutzer-benutzer-gruppe', entity: BenutzerBenutzerGruppe }),
+  defineResource({ name: 'benutzer-email-gruppe', entity: BenutzerEmailGruppe }),
+  defineResource({
+    name: 'verband-bezirk',
+    entity: VerbandBezirk,
+    searchable: ['bezirk_name'],
+    defaultOrder: [['bezirk_nummer', 'ASC']],
+  }),
+];

@@ -1,0 +1,21 @@
+import type { NextFunction, Request, Response } from 'express';
+
+const PUBLIC_PATHS = new Set(['/login', '/logout']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * DESIGN.md §3: state-changing calls must carry X-Api-Request (a cross-site form cannot set it),
+ * and every /node call but login/logout needs a session. Mounted on /node, before the routes, so
+ * that unknown routes answer 403 too instead of revealing what exists.
+ */
+export function apiGate(req: Request, res: Response, next: NextFunction): void {
+  if (!SAFE_METHODS.has(req.method) && req.get('X-Api-Request') === undefined) {
+    res.status(403).json({ statusCode: 403, message: 'Anfrage ohne X-Api-Request-Header abgelehnt.' });
+    return;
+  }
+  if (!PUBLIC_PATHS.has(req.path) && !req.isAuthenticated?.()) {
+    res.status(403).json({ statusCode: 403, message: 'Sie sind nicht angemeldet.' });
+    return;
+  }
+  next();
+}

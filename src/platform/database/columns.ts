@@ -1,0 +1,42 @@
+/**
+ * Column decorators shared by every entity, so that money, JSON and timestamps are typed the same
+ * way everywhere (DESIGN.md §4). Property names are the spec's field names and equal the column names.
+ */
+import { Column, ColumnOptions, CreateDateColumn, UpdateDateColumn, ValueTransformer } from 'typeorm';
+import { centsToEuros, eurosToCents } from '../../shared/money';
+
+/** DECIMAL(12,2) in the database, a euro number in JSON; rounded through integer cents, never float sums. */
+export const moneyTransformer: ValueTransformer = {
+  to: (value: unknown) =>
+    value === null || value === undefined || value === ''
+      ? value
+      : (eurosToCents(Number(value)) / 100).toFixed(2),
+  from: (value: unknown) =>
+    value === null || value === undefined ? value : centsToEuros(eurosToCents(Number(value))),
+};
+
+export function MoneyColumn(options: ColumnOptions = {}) {
+  return Column({ type: 'decimal', precision: 12, scale: 2, transformer: moneyTransformer, ...options });
+}
+
+/** A JSON object or list, stored as text on both engines. */
+export function JsonColumn(options: ColumnOptions = {}) {
+  return Column({ type: 'simple-json', nullable: true, ...options });
+}
+
+/** A calendar date without time (YYYY-MM-DD). */
+export function DateOnlyColumn(options: ColumnOptions = {}) {
+  return Column({ type: 'date', nullable: true, ...options });
+}
+
+export function DateTimeColumn(options: ColumnOptions = {}) {
+  return Column({ type: 'datetime', nullable: true, ...options });
+}
+
+export function CreatedAt() {
+  return CreateDateColumn({ type: 'datetime' });
+}
+
+export function UpdatedAt() {
+  return UpdateDateColumn({ type: 'datetime' });
+}

@@ -1,0 +1,26 @@
+import { Global, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { DatabaseConfig } from '../../config/env';
+import { dataSourceOptions, ensureMysqlDatabase } from './data-source';
+
+/** The one database connection; migrations run at start (DESIGN.md §1). */
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: async (config: ConfigService) => {
+        const database = config.getOrThrow<DatabaseConfig>('database');
+        await ensureMysqlDatabase(database);
+        return {
+          ...dataSourceOptions(database),
+          autoLoadEntities: true,
+          migrationsRun: true,
+          retryAttempts: 2,
+        };
+      },
+    }),
+  ],
+})
+export class DatabaseModule {}

@@ -1,0 +1,91 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import { QueryFailedError } from 'typeorm';
+import { DomainError, DomainErrorKind } from '../../shared/domain-error';
+
+const statusOf: Record<DomainErrorKind, number> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  forbidden: HttpStatus.FORBIDDEN,
+  too_many: HttpStatus.TOO_MANY_REQUESTS,
+};
+
+const germanDefaults: Record<number, string> = {
+  400: 'Ungültige Anfrage',
+  401: 'Nicht angemeldet',
+  403: 'Zugriff verweigert',
+  404: 'Nicht gefunden',
+  405: 'Methode nicht erlaubt',
+  409: 'Konflikt',
+  413: 'Die Anfrage ist zu groß',
+  415: 'Nicht unterstütztes Format',
+  429: 'Zu viele Anfragen',
+};
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  code?: string;
+  errors?: Record<string, string>;
+}
+
+/** Maps every error to `{statusCode, message, errors?}` with a German message; never leaks a stack or SQL. */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof DomainError) {
+    return {
+      statusCode: statusOf[error.kind],
+      message: error.message,
+      code: error.code,
+      errors: error.errors,
+    };
+  }
+  if (error instanceof HttpException) {
+    const statusCode = error.getStatus();
+    const response = error.getResponse();
+    const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+    // Nest's own exceptions carry English status texts ("Not Found"); staff see the German default.
+    const message = typeof raw === 'string' && raw !== STATUS_CODES[statusCode] ? raw : undefined;
+    return { statusCode, message: message ?? germanDefaults[statusCode] ?? 'Fehler bei der Anfrage' };
+  }
+  if (error instanceof QueryFailedError) {
+    const driverError = (error as QueryFailedError & { driverError?: { code?: string } }).driverError;
+    const code = String(driverError?.code ?? '');
+    if (/UNIQUE|ER_DUP_ENTRY/.test(code) || /UNIQUE constraint/.test(error.message)) {
+      return { statusCode: 409, message: 'Ein Eintrag mit diesen Werten existiert bereits.' };
+    }
+    if (
+      /FOREIGNKEY|ER_ROW_IS_REFERENCED|ER_NO_REFERENCED_ROW/.test(code) ||
+      /FOREIGN KEY/.test(error.message)
+    ) {
+      return {
+        statusCode: 409,
+        message:
+          'Der Eintrag ist mit anderen Daten verknüpft oder verweist auf einen nicht vorhandenen Eintrag.',
+      };
+    }
+  }
+  const status = (error as { status?: unknown; type?: unknown }).status;
+  if ((error as { type?: unknown }).type === 'entity.parse.failed') {
+    return { statusCode: 400, message: 'Der Inhalt der Anfrage ist kein gültiges JSON.' };
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { statusCode: status, message: germanDefaults[status] ?? 'Ungültige Anfrage' };
+  }
+  return { statusCode: 500, message: 'Interner Serverfehler. Bitte versuchen Sie es später erneut.' };
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(error: unknown, host: ArgumentsHost) {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500)
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+}

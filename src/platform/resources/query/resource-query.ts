@@ -1,0 +1,152 @@
+/**
+ * The query language of DESIGN.md §3, parsed from the raw HTTP query into a typed form.
+ * Pure: checks shapes and keys, not field names (those are checked against the metadata later).
+ */
+import { DomainError } from '../../../shared/domain-error';
+
+export type Direction = 'ASC' | 'DESC';
+
+export interface IncludeSpec {
+  association: string;
+  attributes?: string[];
+  where?: WhereInput;
+  required?: boolean;
+  include: IncludeSpec[];
+}
+
+export type WhereInput = Record<string, unknown>;
+
+export interface ResourceQuery {
+  where?: WhereInput;
+  attributes?: string[];
+  include: IncludeSpec[];
+  order: { path: string; direction: Direction }[];
+  limit?: number;
+  offset?: number;
+  count: boolean;
+  distinct: boolean;
+  group?: string[];
+  search?: string;
+}
+
+const invalid = (message: string) => DomainError.invalid('INVALID_QUERY', message);
+
+function parseJsonParam(name: string, raw: unknown): unknown {
+  if (typeof raw !== 'string') {
+    if (Array.isArray(raw)) throw invalid(`Parameter "${name}" darf nur einmal angegeben werden.`);
+    return raw;
+  }
+  const text = raw.trim();
+  if (text === '') return undefined;
+  if (!/^[[{"]|^-?\d|^(true|false|null)$/.test(text)) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid(`Parameter "${name}" ist kein gültiges JSON.`);
+  }
+}
+
+function stringList(name: string, value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()) : value;
+  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string' || item === '')) {
+    throw invalid(`Parameter "${name}" muss eine Liste von Feldnamen sein.`);
+  }
+  return list as string[];
+}
+
+function whereObject(name: string, value: unknown): WhereInput | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw invalid(`Parameter "${name}" muss ein Objekt sein.`);
+  }
+  return value as WhereInput;
+}
+
+function nonNegativeInt(name: string, raw: unknown): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const value = typeof raw === 'string' ? Number(raw) : raw;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw invalid(`Parameter "${name}" muss eine ganze Zahl ≥ 0 sein.`);
+  }
+  return value;
+}
+
+function flag(raw: unknown): boolean {
+  return raw === true || raw === 'true' || raw === '1';
+}
+
+const includeKeys = new Set(['association', 'as', 'model', 'attributes', 'where', 'required', 'include']);
+
+export function parseInclude(value: unknown, context = 'include'): IncludeSpec[] {
+  if (value === undefined || value === null) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((item): IncludeSpec => {
+    if (typeof item === 'string') return { association: item, include: [] };
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw invalid(`Parameter "${context}" enthält einen ungültigen Eintrag.`);
+    }
+    const entry = item as Record<string, unknown>;
+    for (const key of Object.keys(entry)) {
+      if (!includeKeys.has(key)) throw invalid(`Unbekannte Angabe "${key}" in "${context}".`);
+    }
+    const association = entry.association ?? entry.as ?? entry.model;
+    if (typeof association !== 'string' || association === '') {
+      throw invalid(`Ein Eintrag in "${context}" nennt keine Verknüpfung (association).`);
+    }
+    if (entry.required !== undefined && typeof entry.required !== 'boolean') {
+      throw invalid(`"required" in "${context}" muss true oder false sein.`);
+    }
+    return {
+      association,
+      attributes: stringList(`${context}.attributes`, entry.attributes),
+      where: whereObject(`${context}.where`, entry.where),
+      required: entry.required as boolean | undefined,
+      include: parseInclude(entry.include, `${context}.${association}.include`),
+    };
+  });
+}
+
+function parseOrder(value: unknown): ResourceQuery['order'] {
+  if (value === undefined || value === null) return [];
+  const list =
+    typeof value === 'string'
+      ? [[value]]
+      : Array.isArray(value) && typeof value[0] === 'string'
+        ? [value]
+        : value;
+  if (!Array.isArray(list)) throw invalid('Parameter "order" muss eine Liste sein.');
+  return list.map((item) => {
+    const parts = Array.isArray(item) ? item : [item];
+    if (parts.length < 1 || parts.some((p) => typeof p !== 'string')) {
+      throw invalid('Parameter "order" muss aus [Feld, "ASC"|"DESC"] bestehen.');
+    }
+    const last = (parts[parts.length - 1] as string).toUpperCase();
+    const hasDirection = parts.length > 1 && (last === 'ASC' || last === 'DESC');
+    if (parts.length > 1 && !hasDirection && parts.length === 2) {
+      throw invalid(`Ungültige Sortierrichtung "${parts[1]}" (erlaubt: ASC, DESC).`);
+    }
+    const fields = (hasDirection ? parts.slice(0, -1) : parts) as string[];
+    return { path: fields.join('.'), direction: (hasDirection ? last : 'ASC') as Direction };
+  });
+}
+
+/** Turns the raw Express query object into a ResourceQuery, or throws a 400 naming the culprit. */
+export function parseResourceQuery(raw: Record<string, unknown>): ResourceQuery {
+  const json = (name: string) => parseJsonParam(name, raw[name]);
+  const search = raw.search;
+  if (search !== undefined && typeof search !== 'string')
+    throw invalid('Parameter "search" muss ein Text sein.');
+  return {
+    where: whereObject('where', json('where')),
+    attributes: stringList('attributes', json('attributes')),
+    include: parseInclude(json('include')),
+    order: parseOrder(json('order')),
+    limit: nonNegativeInt('limit', raw.limit),
+    offset: nonNegativeInt('offset', raw.offset),
+    count: flag(raw.count),
+    distinct: flag(raw.distinct),
+    group: stringList('group', json('group')),
+    search: search?.trim() || undefined,
+  };
+}

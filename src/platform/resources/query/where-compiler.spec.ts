@@ -1,0 +1,73 @@
+import { DomainError } from '../../../shared/domain-error';
+import { FieldResolver, WhereCompiler, likeContains } from './where-compiler';
+
+const fields = ['name', 'aktiviert', 'alter'];
+const resolve: FieldResolver = (name) => {
+  const plain = name.startsWith('$') ? name.slice(1, -1).replace('.', '_') : name;
+  if (!fields.includes(plain) && plain !== 'Emails_email')
+    throw DomainError.invalid('X', `Unbekanntes Feld "${name}"`);
+  return { sql: `"${plain}"`, toParam: (v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v) };
+};
+const compile = (where: Record<string, unknown>) => new WhereCompiler('w').compile(where, resolve);
+
+describe('WhereCompiler', () => {
+  it('compiles equality, null and shorthand lists', () => {
+    expect(compile({ name: 'Müller', alter: null, aktiviert: [true, false] })).toEqual({
+      sql: '("name" = :w0 AND "alter" IS NULL AND "aktiviert" IN (:w1, :w2))',
+      params: { w0: 'Müller', w1: 1, w2: 0 },
+    });
+  });
+
+  it('compiles every comparison operator with bound values', () => {
+    const { sql, params } = compile({
+      alter: { $gt: 1, $gte: 2, $lt: 3, $lte: 4, $ne: 5, $between: [6, 7] },
+      name: { $in: ['a'], $notIn: ['b'], $like: '%m%', $notLike: 'x%', $eq: 'y' },
+    });
+    expect(sql).toBe(
+      '(("alter" > :w0 AND "alter" >= :w1 AND "alter" < :w2 AND "alter" <= :w3 AND "alter" <> :w4 AND "alter" BETWEEN :w5 AND :w6)' +
+        ` AND ("name" IN (:w7) AND "name" NOT IN (:w8) AND LOWER("name") LIKE LOWER(:w9) ESCAPE '!' AND LOWER("name") NOT LIKE LOWER(:w10) ESCAPE '!' AND "name" = :w11))`,
+    );
+    expect(Object.values(params)).toEqual([1, 2, 3, 4, 5, 6, 7, 'a', 'b', '%m%', 'x%', 'y']);
+  });
+
+  it('compiles $or, $and, $not and association paths', () => {
+    expect(
+      compile({ $or: [{ name: 'a' }, { $and: [{ alter: 1 }, { '$Emails.email$': { $like: '%@x%' } }] }] })
+        .sql,
+    ).toBe(`("name" = :w0 OR ("alter" = :w1 AND LOWER("Emails_email") LIKE LOWER(:w2) ESCAPE '!'))`);
+    expect(compile({ aktiviert: { $not: true } }).sql).toBe('("aktiviert" <> :w0 OR "aktiviert" IS NULL)');
+    expect(compile({ alter: { $not: null }, name: { $ne: null } }).sql).toBe(
+      '("alter" IS NOT NULL AND "name" IS NOT NULL)',
+    );
+    expect(compile({ $not: { name: 'a' } }).sql).toBe('NOT ("name" = :w0)');
+  });
+
+  it('treats empty lists as the sets they are', () => {
+    expect(compile({ alter: { $in: [] } }).sql).toBe('1 = 0');
+    expect(compile({ alter: { $notIn: [] } }).sql).toBe('1 = 1');
+    expect(compile({ $or: [] }).sql).toBe('1 = 0');
+  });
+
+  it.each([
+    [{ 'name; DROP TABLE benutzer': 1 }, /Unbekanntes Feld "name; DROP TABLE benutzer"/],
+    [{ name: { $regexp: 'x' } }, /Unbekannter Operator "\$regexp"/],
+    [{ $xor: [] }, /Unbekannter Operator "\$xor"/],
+    [{ name: { $eq: { $gt: 1 } } }, /Ungültiger Wert/],
+    [{ name: { $in: 'a' } }, /Liste/],
+    [{ name: { $like: 5 } }, /Text/],
+    [{ alter: { $between: [1] } }, /zwei Werte/],
+    [{ $or: { name: 'a' } }, /Liste/],
+    [{ name: {} }, /Leere Bedingung/],
+  ])('refuses %j with a German 400', (where, message) => {
+    expect(() => compile(where)).toThrow(message);
+    try {
+      compile(where);
+    } catch (error) {
+      expect((error as DomainError).kind).toBe('invalid');
+    }
+  });
+
+  it('escapes search terms for $like', () => {
+    expect(likeContains('50%_a!')).toBe('%50!%!_a!!%');
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * How a plain resource is registered (DESIGN.md §2): its kebab-case name from the spec, its
+ * TypeORM entity, and the few facts the generic engine cannot read from the entity metadata.
+ */
+import type { EntityManager } from 'typeorm';
+
+export type Row = Record<string, unknown>;
+
+export interface SaveContext {
+  manager: EntityManager;
+  /** The staff user saving (null for system jobs). */
+  userId: number | null;
+  /** The stored record before an update; undefined on create. */
+  previous?: Row;
+}
+
+export interface ResourceHooks {
+  /** May adjust the values to be stored or throw a DomainError; runs inside the save transaction. */
+  beforeSave?(values: Row, ctx: SaveContext): void | Promise<void>;
+  /** Runs inside the save transaction after the row (and its links) were written. */
+  afterSave?(saved: Row, ctx: SaveContext): void | Promise<void>;
+  /** Runs inside the delete transaction before the row goes; throw a DomainError to refuse. */
+  beforeDelete?(record: Row, ctx: SaveContext): void | Promise<void>;
+}
+
+export interface ResourceDefinition<E = unknown> {
+  /** The spec's resource name, e.g. `benutzer-email`. */
+  name: string;
+  entity: new () => E;
+  /** Fields the list search box looks in (all words must match one of them). */
+  searchable?: string[];
+  /** Never read, filtered on or written through the generic API (password hashes). */
+  hidden?: string[];
+  /** Read, but never written by a generic save (derived or system-maintained values). */
+  readOnly?: string[];
+  /** Allowed values of enum-like string fields; anything else is refused with a German message. */
+  enums?: Record<string, readonly string[]>;
+  defaultOrder?: [string, 'ASC' | 'DESC'][];
+  /** Has a file area at `/node/api/{name}/files`. */
+  files?: boolean;
+  hooks?: ResourceHooks;
+}
+
+export function defineResource<E>(definition: ResourceDefinition<E>): ResourceDefinition<E> {
+  return definition;
+}

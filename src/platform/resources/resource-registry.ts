@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../shared/domain-error';
+import type { ResourceDefinition } from './resource-definition';
+
+/** All registered resources, by name and by entity; filled by ResourcesModule.forFeature(). */
+@Injectable()
+export class ResourceRegistry {
+  private readonly byName = new Map<string, ResourceDefinition>();
+  private readonly byEntity = new Map<Function, ResourceDefinition>();
+
+  register(definitions: ResourceDefinition[]): void {
+    for (const definition of definitions) {
+      if (this.byName.has(definition.name))
+        throw new Error(`Ressource ${definition.name} ist doppelt registriert`);
+      this.byName.set(definition.name, definition);
+      this.byEntity.set(definition.entity, definition);
+    }
+  }
+
+  get(name: string): ResourceDefinition {
+    const definition = this.byName.get(name);
+    if (!definition) throw DomainError.invalid('UNKNOWN_RESOURCE', `Unbekannte Ressource "${name}".`);
+    return definition;
+  }
+
+  forEntity(entity: Function): ResourceDefinition | undefined {
+    return this.byEntity.get(entity);
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()].sort();
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Generic saves and deletes. Incoming records are checked field by field against the entity
+ * metadata (German message per field); keys that are not columns (included associations,
+ * computed values the client sends back) are ignored, except many-to-many id lists such as
+ * `Benutzer_Gruppes`, which replace the record's links.
+ */
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
+import { DomainError } from '../../shared/domain-error';
+import { FieldValueError, toColumnValue } from './field-values';
+import type { ResourceDefinition, Row, SaveContext } from './resource-definition';
+import { ResourceReader } from './resource-reader';
+
+const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt']);
+
+function linkIds(name: string, value: unknown): number[] {
+  if (!Array.isArray(value)) throw DomainError.invalid('INVALID_FIELDS', `"${name}" muss eine Liste sein.`);
+  return value.map((item) => {
+    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
+    const n = typeof id === 'string' ? Number(id) : id;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0) {
+      throw DomainError.invalid('INVALID_FIELDS', `"${name}" enthält eine ungültige ID.`);
+    }
+    return n;
+  });
+}
+
+@Injectable()
+export class ResourceWriter {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reader: ResourceReader,
+  ) {}
+
+  /** Checks and converts the writable fields of `body`; `create` also demands required fields. */
+  values(definition: ResourceDefinition, body: Row, create: boolean): Row {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw DomainError.invalid('INVALID_BODY', 'Der Eintrag muss ein Objekt sein.');
+    }
+    const metadata = this.dataSource.getMetadata(definition.entity);
+    const skip = new Set([...SYSTEM_FIELDS, ...(definition.hidden ?? []), ...(definition.readOnly ?? [])]);
+    const values: Row = {};
+    const errors: Record<string, string> = {};
+    for (const column of metadata.columns) {
+      const name = column.propertyName;
+      if (skip.has(name) || column.isGenerated || column.relationMetadata?.isManyToMany) continue;
+      const present = Object.prototype.hasOwnProperty.call(body, name) && body[name] !== undefined;
+      if (!present) {
+        if (create && !column.isNullable && column.default === undefined)
+          errors[name] = 'ist ein Pflichtfeld';
+        continue;
+      }
+      try {
+        const value = toColumnValue(column, body[name]);
+        if (value === null && !column.isNullable) throw new FieldValueError('ist ein Pflichtfeld');
+        const allowed = definition.enums?.[name];
+        if (allowed && value !== null && !allowed.includes(value as string)) {
+          throw new FieldValueError(`hat einen unzulässigen Wert (erlaubt: ${allowed.join(', ')})`);
+        }
+        values[name] = value;
+      } catch (error) {
+        if (!(error instanceof FieldValueError)) throw error;
+        errors[name] = error.message;
+      }
+    }
+    const names = Object.keys(errors);
+    if (names.length > 0) {
+      const list = names.map((name) => `„${name}“ ${errors[name]}`).join('; ');
+      throw DomainError.invalid('INVALID_FIELDS', `Bitte prüfen Sie die Eingaben: ${list}.`, errors);
+    }
+    return values;
+  }
+
+  private links(metadata: EntityMetadata, body: Row): { property: string; ids: number[] }[] {
+    return metadata.manyToManyRelations
+      .filter((relation) => body[relation.propertyName] !== undefined && body[relation.propertyName] !== null)
+      .map((relation) => ({
+        property: relation.propertyName,
+        ids: linkIds(relation.propertyName, body[relation.propertyName]),
+      }));
+  }
+
+  private async replaceLinks(
+    manager: EntityManager,
+    definition: ResourceDefinition,
+    id: number,
+    links: { property: string; ids: number[] }[],
+  ): Promise<void> {
+    for (const { property, ids } of links) {
+      const relation = manager.createQueryBuilder().relation(definition.entity, property).of(id);
+      const current = ((await relation.loadMany()) as { id: number }[]).map((r) => r.id);
+      const wanted = [...new Set(ids)];
+      await relation.addAndRemove(
+        wanted.filter((x) => !current.includes(x)),
+        current.filter((x) => !wanted.includes(x)),
+      );
+    }
+  }
+
+  async create(definition: ResourceDefinition, body: Row, userId: number | null): Promise<Row> {
+    const values = this.values(definition, body, true);
+    const metadata = this.dataSource.getMetadata(definition.entity);
+    const links = this.links(metadata, body);
+    const id = await this.dataSource.transaction(async (manager) => {
+      const ctx: SaveContext = { manager, userId };
+      await definition.hooks?.beforeSave?.(values, ctx);
+      const result = await manager.insert(definition.entity, values);
+      const newId = Number(result.identifiers[0]?.id);
+      await this.replaceLinks(manager, definition, newId, links);
+      await definition.hooks?.afterSave?.({ ...values, id: newId }, ctx);
+      return newId;
+    });
+    return this.reader.get(definition, id);
+  }
+
+  async update(definition: ResourceDefinition, id: number, body: Row, userId: number | null): Promise<Row> {
+    const values = this.values(definition, body, false);
+    const metadata = this.dataSource.getMetadata(definition.entity);
+    const links = this.links(metadata, body);
+    await this.dataSource.transaction(async (manager) => {
+      const previous = await this.existing(manager, definition, id);
+      const ctx: SaveContext = { manager, userId, previous };
+      await definition.hooks?.beforeSave?.(values, ctx);
+      if (Object.keys(values).length > 0) await manager.update(definition.entity, id, values);
+      await this.replaceLinks(manager, definition, id, links);
+      await definition.hooks?.afterSave?.({ ...previous, ...values, id }, ctx);
+    });
+    return this.reader.get(definition, id);
+  }
+
+  async delete(definition: ResourceDefinition, ids: number[], userId: number | null): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      for (const id of ids) {
+        const record = await this.existing(manager, definition, id);
+        await definition.hooks?.beforeDelete?.(record, { manager, userId, previous: record });
+        await manager.delete(definition.entity, id);
+      }
+    });
+  }
+
+  private async existing(manager: EntityManager, definition: ResourceDefinition, id: number): Promise<Row> {
+    const record = await manager.findOne(definition.entity, { where: { id } as never });
+    if (!record)
+      throw DomainError.notFound('NOT_FOUND', `Eintrag ${id} in "${definition.name}" wurde nicht gefunden.`);
+    return record as Row;
+  }
+}

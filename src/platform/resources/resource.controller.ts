@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { DomainError } from '../../shared/domain-error';
+import { currentUserId } from '../auth/current-user';
+import type { Row } from './resource-definition';
+import { ResourceReader } from './resource-reader';
+import { ResourceRegistry } from './resource-registry';
+import { ResourceWriter } from './resource-writer';
+import { parseResourceQuery } from './query/resource-query';
+
+export function parseId(raw: string): number {
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
+    throw DomainError.invalid('INVALID_ID', `Ungültige ID "${raw}".`);
+  }
+  return id;
+}
+
+/**
+ * The generic list/read/save/delete API of DESIGN.md §3. Registered last (see ResourceHttpModule),
+ * so that a context's own verbs such as `POST /node/api/benutzer/merge` win over `:resource/:id`.
+ */
+@Controller('node/api')
+export class ResourceController {
+  constructor(
+    private readonly registry: ResourceRegistry,
+    private readonly reader: ResourceReader,
+    private readonly writer: ResourceWriter,
+  ) {}
+
+  @Get(':resource')
+  list(@Param('resource') resource: string, @Query() query: Record<string, unknown>) {
+    return this.reader.list(this.registry.get(resource), parseResourceQuery(query));
+  }
+
+  @Get(':resource/:id')
+  get(@Param('resource') resource: string, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.reader.get(this.registry.get(resource), parseId(id), parseResourceQuery(query));
+  }
+
+  @Post(':resource')
+  create(@Param('resource') resource: string, @Body() body: Row, @Req() req: Request) {
+    return this.writer.create(this.registry.get(resource), body, currentUserId(req));
+  }
+
+  @Put(':resource/:id')
+  update(
+    @Param('resource') resource: string,
+    @Param('id') id: string,
+    @Body() body: Row,
+    @Req() req: Request,
+  ) {
+    return this.writer.update(this.registry.get(resource), parseId(id), body, currentUserId(req));
+  }
+
+  @Delete(':resource/:id')
+  @HttpCode(200)
+  async remove(@Param('resource') resource: string, @Param('id') id: string, @Req() req: Request) {
+    await this.writer.delete(this.registry.get(resource), [parseId(id)], currentUserId(req));
+    return { deleted: 1 };
+  }
+
+  /** Deletes several records at once; the body is a list of ids (spec 001 §7, group links). */
+  @Delete(':resource')
+  @HttpCode(200)
+  async removeMany(@Param('resource') resource: string, @Body() body: unknown, @Req() req: Request) {
+    if (!Array.isArray(body) || body.length === 0) {
+      throw DomainError.invalid('INVALID_BODY', 'Zum Löschen wird eine Liste von IDs erwartet.');
+    }
+    const ids = body.map((id) => parseId(String(id)));
+    await this.writer.delete(this.registry.get(resource), ids, currentUserId(req));
+    return { deleted: ids.length };
+  }
+}

@@ -1,0 +1,38 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { ResourceDefinition } from './resource-definition';
+import { ResourceReader } from './resource-reader';
+import { ResourceRegistry } from './resource-registry';
+import { ResourceWriter } from './resource-writer';
+
+/**
+ * The generic engine. A context registers its plain resources with
+ * `ResourcesModule.forFeature([...definitions])` in its module's imports; that also registers the
+ * entities with TypeORM.
+ */
+/** One instance per context registration; it feeds the single global ResourceRegistry. */
+@Module({})
+export class ResourceFeatureModule {}
+
+@Global()
+@Module({
+  providers: [ResourceRegistry, ResourceReader, ResourceWriter],
+  exports: [ResourceRegistry, ResourceReader, ResourceWriter],
+})
+export class ResourcesModule {
+  static forFeature(definitions: ResourceDefinition[], extraEntities: Function[] = []): DynamicModule {
+    const token = `RESOURCES_${definitions.map((d) => d.name).join('_')}`;
+    return {
+      module: ResourceFeatureModule,
+      imports: [TypeOrmModule.forFeature([...definitions.map((d) => d.entity), ...extraEntities])],
+      providers: [
+        {
+          provide: token,
+          useFactory: (registry: ResourceRegistry) => registry.register(definitions),
+          inject: [ResourceRegistry],
+        },
+      ],
+      exports: [TypeOrmModule],
+    };
+  }
+}

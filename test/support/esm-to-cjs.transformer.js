@@ -1,0 +1,35 @@
+/**
+ * Jest transformer. NestJS 12 ships as ES modules only; Node ≥ 20.19 can require() them at run time,
+ * but Jest's module loader cannot before Node 24.9. So, for Jest only, TypeScript sources and the
+ * ESM-only packages are transpiled to CommonJS (no type check: `npm run typecheck` does that).
+ */
+const ts = require('typescript');
+const crypto = require('node:crypto');
+const { readFileSync } = require('node:fs');
+
+const tsconfig = JSON.parse(readFileSync(`${__dirname}/../../tsconfig.json`, 'utf8')).compilerOptions;
+const compilerOptions = {
+  ...ts.convertCompilerOptionsFromJson(tsconfig, process.cwd()).options,
+  module: ts.ModuleKind.CommonJS,
+  target: ts.ScriptTarget.ES2022,
+  sourceMap: false,
+  inlineSourceMap: true,
+  allowJs: true,
+  isolatedModules: true,
+};
+
+module.exports = {
+  getCacheKey(source, path) {
+    return crypto.createHash('sha1').update(source).update(path).update('v3').digest('hex');
+  },
+  process(source, path) {
+    let code = source;
+    if (!path.endsWith('.ts')) {
+      // An ESM file's own `const require = createRequire(...)` would clash with CommonJS's require.
+      if (/\bconst require\s*=/.test(code)) code = code.replace(/\brequire\b/g, '__esmRequire');
+      code = code.replace(/\bimport\.meta\.url\b/g, "require('node:url').pathToFileURL(__filename).href");
+    }
+    const output = ts.transpileModule(code, { compilerOptions, fileName: path });
+    return { code: output.outputText };
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * Spawns the BUILT app (`node dist/src/main.js`) on a free port with a fresh SQLite database and
+ * the demo data, for browser tests. Resolves once the server answers.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  adminPassword: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'verband-e2e-'));
+  const port = await freePort();
+  const adminPassword = 'E2e-Passwort-1';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(__dirname, '..', '..', 'dist', 'src', 'main.js')],
+    {
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        DATA_DIR: dir,
+        DATABASE_URL: `sqlite:${join(dir, 'e2e.sqlite')}`,
+        MAIL_URL: `file:${join(dir, 'outbox')}`,
+        ADMIN_PASSWORD: adminPassword,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server beendet (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/node/loginInfo`);
+      if (response.status === 403) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Server antwortet nicht:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    adminPassword,
+    dir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
