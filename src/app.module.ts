@@ -2,9 +2,16 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { configNamespaces } from './config/config.namespaces';
 import { loadConfig } from './config/env';
+import { BillingModule } from './billing/billing.module';
 import { MembershipModule } from './membership/membership.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
+import { PromotionsModule } from './promotions/promotions.module';
+import { ReportingModule } from './reporting/reporting.module';
+import { SeminarsModule } from './seminars/seminars.module';
 import { AuthModule } from './platform/auth/auth.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { MailModule } from './platform/mail/mail.module';
+import { QueueModule } from './platform/queue/queue.module';
 import { ResourceHttpModule } from './platform/resources/resource-http.module';
 import { ResourcesModule } from './platform/resources/resources.module';
 import { Bootstrap } from './bootstrap';
@@ -22,8 +29,15 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: configNamespaces(config) }),
         DatabaseModule,
+        QueueModule,
+        MailModule,
         ResourcesModule,
         MembershipModule,
+        SeminarsModule,
+        PromotionsModule,
+        BillingModule,
+        NewsletterModule,
+        ReportingModule,
         AuthModule,
         // Last: the catch-all `/node/api/:resource/:id` routes must not shadow a context's own verbs.
         ResourceHttpModule,

@@ -30,10 +30,25 @@ function utcMysqlDriver(): Mysql2Module {
   };
 }
 
-/** SQLite's own lower() and LIKE fold only ASCII; staff search for 'müller' and expect 'Müller'. */
+/** German sort key (DIN 5007-1: Ö sorts as O, ß as ss, case ignored), as MariaDB's utf8mb4_unicode_ci does. */
+export function germanSortKey(value: string): string {
+  return value
+    .toLocaleLowerCase('de-DE')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/**
+ * SQLite's own lower() and LIKE fold only ASCII (staff search for 'müller' and expect 'Müller'),
+ * and it sorts by bytes; these functions give it the behaviour MariaDB has by collation.
+ */
 function prepareSqlite(db: { function(name: string, options: object, fn: (v: unknown) => unknown): void }) {
   db.function('lower', { deterministic: true }, (value) =>
     typeof value === 'string' ? value.toLocaleLowerCase('de-DE') : value,
+  );
+  db.function('de_sort', { deterministic: true }, (value) =>
+    typeof value === 'string' ? germanSortKey(value) : value,
   );
 }
 

@@ -29,3 +29,20 @@ describe('field values', () => {
     expect(() => toColumnValue(column('varchar', '5'), { a: 1 })).toThrow('muss ein Text sein');
   });
 });
+
+describe('German sort key', () => {
+  it('sorts umlauts with their base letter and ß as ss, ignoring case', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { germanSortKey } = require('../database/data-source') as typeof import('../database/data-source');
+    const names = ['Weber', 'Özdemir', 'Müller', 'Mueller', 'Oz', 'straße', 'Strasse'];
+    expect([...names].sort((a, b) => (germanSortKey(a) < germanSortKey(b) ? -1 : 1))).toEqual([
+      'Mueller',
+      'Müller',
+      'Oz',
+      'Özdemir',
+      'straße',
+      'Strasse',
+      'Weber',
+    ]);
+  });
+});

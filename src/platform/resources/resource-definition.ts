@@ -6,6 +6,9 @@ import type { EntityManager } from 'typeorm';
 
 export type Row = Record<string, unknown>;
 
+/** An entity class, as TypeORM metadata names it. */
+export type EntityClass = abstract new (...args: never[]) => unknown;
+
 export interface SaveContext {
   manager: EntityManager;
   /** The staff user saving (null for system jobs). */

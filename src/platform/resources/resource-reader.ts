@@ -8,7 +8,7 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
 import { DomainError } from '../../shared/domain-error';
 import { columnKind, FieldValueError, toColumnValue } from './field-values';
-import type { ResourceDefinition, Row } from './resource-definition';
+import type { EntityClass, ResourceDefinition, Row } from './resource-definition';
 import { ResourceRegistry } from './resource-registry';
 import type { IncludeSpec, ResourceQuery } from './query/resource-query';
 import { FieldResolver, likeContains, ResolvedField, WhereCompiler } from './query/where-compiler';
@@ -82,7 +82,7 @@ class QueryPlan {
   }
 
   private hidden(metadata: EntityMetadata): string[] {
-    return this.registry.forEntity(metadata.target as Function)?.hidden ?? [];
+    return this.registry.forEntity(metadata.target as EntityClass)?.hidden ?? [];
   }
 
   private column(node: AliasNode, name: string): ColumnMetadata {
@@ -236,9 +236,20 @@ class QueryPlan {
       if (node !== this.root && !this.isSelected(node)) {
         throw invalid(`Sortierung nach "${path}" braucht die Verknüpfung in "include".`);
       }
-      this.qb.addOrderBy(`${node.alias}.${column.propertyPath}`, direction);
+      this.qb.addOrderBy(this.orderExpression(node, column), direction);
     }
     if (!items.some((i) => i.path === 'id')) this.qb.addOrderBy('r.id', 'ASC');
+  }
+
+  /**
+   * Text sorts the German way on SQLite too (see de_sort in data-source.ts). TypeORM's paging over
+   * to-many joins accepts only `alias.property`, so those lists keep SQLite's byte order.
+   */
+  private orderExpression(node: AliasNode, column: ColumnMetadata): string {
+    const sqlite = this.dataSource.options.type === 'better-sqlite3';
+    if (sqlite && !this.toMany && columnKind(column) === 'string')
+      return `de_sort(${this.columnSql(node, column)})`;
+    return `${node.alias}.${column.propertyPath}`;
   }
 
   private isSelected(node: AliasNode): boolean {
@@ -281,7 +292,7 @@ class QueryPlan {
           throw invalid(
             `Sortierung nach "${path}" ist bei "group" nur über Gruppenfelder oder count möglich.`,
           );
-        this.qb.addOrderBy(this.columnSql(field.node, field.column), direction);
+        this.qb.addOrderBy(this.orderExpression(field.node, field.column), direction);
       }
     }
     if (query.limit !== undefined) this.qb.limit(query.limit);

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../shared/domain-error';
-import type { ResourceDefinition } from './resource-definition';
+import type { EntityClass, ResourceDefinition } from './resource-definition';
 
 /** All registered resources, by name and by entity; filled by ResourcesModule.forFeature(). */
 @Injectable()
 export class ResourceRegistry {
   private readonly byName = new Map<string, ResourceDefinition>();
-  private readonly byEntity = new Map<Function, ResourceDefinition>();
+  private readonly byEntity = new Map<EntityClass, ResourceDefinition>();
 
   register(definitions: ResourceDefinition[]): void {
     for (const definition of definitions) {
@@ -23,7 +23,7 @@ export class ResourceRegistry {
     return definition;
   }
 
-  forEntity(entity: Function): ResourceDefinition | undefined {
+  forEntity(entity: EntityClass): ResourceDefinition | undefined {
     return this.byEntity.get(entity);
   }
 

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { ResourceDefinition } from './resource-definition';
+import type { EntityClass, ResourceDefinition } from './resource-definition';
 import { ResourceReader } from './resource-reader';
 import { ResourceRegistry } from './resource-registry';
 import { ResourceWriter } from './resource-writer';
@@ -20,8 +20,8 @@ export class ResourceFeatureModule {}
   exports: [ResourceRegistry, ResourceReader, ResourceWriter],
 })
 export class ResourcesModule {
-  static forFeature(definitions: ResourceDefinition[], extraEntities: Function[] = []): DynamicModule {
-    const token = `RESOURCES_${definitions.map((d) => d.name).join('_')}`;
+  static forFeature(definitions: ResourceDefinition[], extraEntities: EntityClass[] = []): DynamicModule {
+    const token = Symbol(`resources:${definitions.map((d) => d.name).join(',')}`);
     return {
       module: ResourceFeatureModule,
       imports: [TypeOrmModule.forFeature([...definitions.map((d) => d.entity), ...extraEntities])],

@@ -1,0 +1,31 @@
+/** Invoice templates and invoice texts (spec 002 §3). */
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, UpdatedAt } from '../../../platform/database/columns';
+import { RwKreis } from './rw-kreis.entity';
+
+/** `datei` and `storno_datei` name files in the rw-vorlage file area. */
+@Entity('rw_vorlage')
+export class RwVorlage {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 255 }) titel: string;
+  @Column({ type: 'integer', nullable: true }) rw_kreis_id: number | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) datei: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) storno_datei: string | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => RwKreis, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'rw_kreis_id' })
+  RW_Kreis: Relation<RwKreis> | null;
+}
+
+/** A text block for invoices; `text` is rich text (HTML). */
+@Entity('rw_text')
+export class RwText {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 255 }) titel: string;
+  @Column({ type: 'text', nullable: true }) beschreibung: string | null;
+  @Column({ type: 'text', nullable: true }) text: string | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+}

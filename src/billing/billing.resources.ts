@@ -1,0 +1,3 @@
+import type { ResourceDefinition } from '../platform/resources/resource-definition';
+
+export const billingResources: ResourceDefinition[] = [];

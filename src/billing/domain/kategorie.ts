@@ -1,0 +1,41 @@
+/**
+ * Billing categories and payment types (spec 002 §3, §9). Every billing record names its object
+ * through a category and the id field that category uses.
+ */
+export const KATEGORIEN = ['seminare', 'abos', 'bundle', 'produkte'] as const;
+export type Kategorie = (typeof KATEGORIEN)[number];
+
+/** Spec 002 §3: the category → id-field mapping. */
+export const KATEGORIE_ID_FELD = {
+  seminare: 'veranstaltung_id',
+  abos: 'wb_abo_id',
+  bundle: 'wb_bundle_id',
+  produkte: 'warenkorb_id',
+} as const satisfies Record<Kategorie, string>;
+
+export type KategorieIdFeld = (typeof KATEGORIE_ID_FELD)[Kategorie];
+
+export function isKategorie(value: unknown): value is Kategorie {
+  return typeof value === 'string' && (KATEGORIEN as readonly string[]).includes(value);
+}
+
+/** The id field of a category; an unknown category is the spec's 'bad category' error. */
+export function kategorieIdFeld(category: string): KategorieIdFeld {
+  if (!isKategorie(category)) throw new RangeError('bad category');
+  return KATEGORIE_ID_FELD[category];
+}
+
+/** Payment types of a payment option and of an invoice. */
+export const BEZAHL_TYPEN = ['debit', 'transfer'] as const;
+export type BezahlTyp = (typeof BEZAHL_TYPEN)[number];
+
+export const BEZAHL_TYP_LABELS: Record<BezahlTyp, string> = {
+  debit: 'Einzugsermächtigung',
+  transfer: 'Überweisung',
+};
+
+/** The German label of a payment type (the spec's label helper); unknown values are shown as they are. */
+export function bezahlTypLabel(typ: string | null | undefined): string {
+  if (!typ) return '';
+  return (BEZAHL_TYP_LABELS as Record<string, string>)[typ] ?? typ;
+}

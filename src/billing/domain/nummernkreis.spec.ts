@@ -1,0 +1,39 @@
+import { formatNummer, naechsteNummer } from './nummernkreis';
+import { bezahlTypLabel, kategorieIdFeld } from './kategorie';
+
+describe('number circles', () => {
+  const date = new Date('2026-12-31T23:30:00Z'); // already 2027-01-01 in Berlin
+
+  it('formats the placeholders in Berlin time', () => {
+    expect(formatNummer('RE-{YYYY}-{NR}', 42, date)).toBe('RE-2027-42');
+    expect(formatNummer('{YY}{MM}{DD}/{NR:5}', 42, date)).toBe('270101/00042');
+  });
+
+  it('appends the number when the template has no {NR}', () => {
+    expect(formatNummer('D-', 7, date)).toBe('D-7');
+    expect(formatNummer(null, 7, date)).toBe('7');
+  });
+
+  it('counts on without gaps and adds the offset to the printed number', () => {
+    const first = naechsteNummer({ template: 'RE-{NR:4}', current_nr: 0, offset_nr: 1000 }, date);
+    expect(first).toEqual({ current_nr: 1, nummer: 'RE-1001' });
+    const second = naechsteNummer({ template: 'RE-{NR:4}', current_nr: first.current_nr, offset_nr: 1000 }, date);
+    expect(second).toEqual({ current_nr: 2, nummer: 'RE-1002' });
+  });
+});
+
+describe('categories and payment types', () => {
+  it('maps a category to its id field and refuses an unknown one', () => {
+    expect(kategorieIdFeld('seminare')).toBe('veranstaltung_id');
+    expect(kategorieIdFeld('abos')).toBe('wb_abo_id');
+    expect(kategorieIdFeld('bundle')).toBe('wb_bundle_id');
+    expect(kategorieIdFeld('produkte')).toBe('warenkorb_id');
+    expect(() => kategorieIdFeld('kurse')).toThrow('bad category');
+  });
+
+  it('labels payment types in German', () => {
+    expect(bezahlTypLabel('debit')).toBe('Einzugsermächtigung');
+    expect(bezahlTypLabel('transfer')).toBe('Überweisung');
+    expect(bezahlTypLabel(null)).toBe('');
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Number circles (spec 003 §3 'Kreis': template, current_nr, offset_nr). `current_nr` counts the
+ * numbers issued so far; the printed number is `offset_nr + current_nr`, so a circle can continue
+ * the numbering of an earlier system. The caller locks the circle row in the same transaction
+ * (DESIGN.md §4); this module only computes.
+ *
+ * Template placeholders: {YYYY}, {YY}, {MM}, {DD}, {NR} and {NR:n} (zero-padded to n digits).
+ */
+export interface Nummernkreis {
+  template: string | null;
+  current_nr: number;
+  offset_nr: number;
+}
+
+export interface VergebeneNummer {
+  /** The circle's new counter value, to be stored. */
+  current_nr: number;
+  /** The formatted number, e.g. RE-2026-00042. */
+  nummer: string;
+}
+
+const berlinParts = (date: Date) => {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { yyyy: get('year'), mm: get('month'), dd: get('day') };
+};
+
+export function formatNummer(template: string | null, nr: number, date: Date): string {
+  if (!Number.isSafeInteger(nr) || nr < 0) throw new RangeError(`ungültige Nummer ${nr}`);
+  const { yyyy, mm, dd } = berlinParts(date);
+  const pattern = template && template.includes('{NR') ? template : `${template ?? ''}{NR}`;
+  return pattern
+    .replace(/\{YYYY\}/g, yyyy)
+    .replace(/\{YY\}/g, yyyy.slice(2))
+    .replace(/\{MM\}/g, mm)
+    .replace(/\{DD\}/g, dd)
+    .replace(/\{NR(?::(\d{1,2}))?\}/g, (_m, width?: string) => String(nr).padStart(Number(width ?? 0), '0'));
+}
+
+/** The next number of a circle, gapless: counter + 1. */
+export function naechsteNummer(kreis: Nummernkreis, date: Date): VergebeneNummer {
+  const current_nr = kreis.current_nr + 1;
+  return { current_nr, nummer: formatNummer(kreis.template, kreis.offset_nr + current_nr, date) };
+}

@@ -1,0 +1,36 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import { Mailer, MailMessage } from './mailer';
+import { deliveryError, toNodemailer } from './nodemailer-message';
+
+/**
+ * MAIL_URL=file:dir — one RFC 822 message per .eml file, named `<UTC timestamp>-<message id>.eml`
+ * so that files sort by time and never collide. Bcc stays in the file: there is no envelope.
+ */
+export class FileMailer extends Mailer {
+  private readonly transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+  constructor(
+    private readonly dir: string,
+    private readonly defaultFrom: string,
+  ) {
+    super();
+  }
+
+  async send(message: MailMessage): Promise<{ messageId: string }> {
+    try {
+      const info = await this.transport.sendMail(toNodemailer(message, this.defaultFrom));
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const id = info.messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]+/g, '_');
+      const file = join(this.dir, `${stamp}-${id}.eml`);
+      await mkdir(this.dir, { recursive: true });
+      // Written under a temporary name first, so a reader of the outbox never sees half a message.
+      await writeFile(`${file}.tmp`, info.message as Buffer, { flag: 'wx' });
+      await rename(`${file}.tmp`, file);
+      return { messageId: info.messageId };
+    } catch (error) {
+      throw deliveryError(message, error);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { createTransport } from 'nodemailer';
+import { Mailer, MailMessage } from './mailer';
+import { deliveryError, toNodemailer } from './nodemailer-message';
+
+/**
+ * MAIL_URL=smtp://user:pw@host:587 (STARTTLS when offered) or smtps://…:465. Options such as
+ * `?ignoreTLS=true` or `?maxConnections=5` pass through the URL. Pooled, so a newsletter run
+ * reuses a few connections instead of opening one per recipient.
+ */
+export class SmtpMailer extends Mailer {
+  private readonly transport;
+
+  constructor(
+    url: string,
+    private readonly defaultFrom: string,
+  ) {
+    super();
+    this.transport = createTransport({ url, pool: true });
+  }
+
+  async send(message: MailMessage): Promise<{ messageId: string }> {
+    try {
+      const info = await this.transport.sendMail(toNodemailer(message, this.defaultFrom));
+      return { messageId: info.messageId };
+    } catch (error) {
+      throw deliveryError(message, error);
+    }
+  }
+
+  override async close(): Promise<void> {
+    this.transport.close();
+  }
+}

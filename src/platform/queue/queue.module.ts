@@ -1,0 +1,40 @@
+import { BeforeApplicationShutdown, Global, Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import type { RedisConfig } from '../../config/env';
+import { BullMqJobQueue } from './bullmq-job-queue';
+import { InProcessJobQueue } from './in-process-job-queue';
+import { JobQueue } from './job-queue';
+
+/**
+ * Picks the adapter. Who runs workers:
+ * - the app process (`npm start`) produces jobs and runs workers, unless WORKERS=false;
+ * - `npm run worker` boots the same modules without HTTP, so its processors register workers.
+ * WORKERS=false needs REDIS_URL: in-process jobs would otherwise never run anywhere.
+ */
+export function createJobQueue(redis: RedisConfig, runWorkers: boolean): JobQueue {
+  if (redis.url) return new BullMqJobQueue({ url: redis.url, runWorkers });
+  if (!runWorkers) throw new Error('WORKERS=false erfordert REDIS_URL (sonst liefe kein Auftrag)');
+  return new InProcessJobQueue();
+}
+
+@Global()
+@Module({
+  imports: [ConfigModule],
+  providers: [
+    {
+      provide: JobQueue,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) =>
+        createJobQueue(config.get<RedisConfig>('redis') ?? {}, config.get<string>('WORKERS') !== 'false'),
+    },
+  ],
+  exports: [JobQueue],
+})
+export class QueueModule implements BeforeApplicationShutdown {
+  constructor(private readonly queue: JobQueue) {}
+
+  /** Before, not on, shutdown: running jobs must finish while the database is still open. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}
