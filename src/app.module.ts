@@ -9,7 +9,9 @@ import { PromotionsModule } from './promotions/promotions.module';
 import { ReportingModule } from './reporting/reporting.module';
 import { SeminarsModule } from './seminars/seminars.module';
 import { AuthModule } from './platform/auth/auth.module';
+import { CsvModule } from './platform/csv/csv.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { FilesModule } from './platform/files/files.module';
 import { MailModule } from './platform/mail/mail.module';
 import { QueueModule } from './platform/queue/queue.module';
 import { ResourceHttpModule } from './platform/resources/resource-http.module';
@@ -32,6 +34,8 @@ export class AppModule {
         QueueModule,
         MailModule,
         ResourcesModule,
+        FilesModule,
+        CsvModule,
         MembershipModule,
         SeminarsModule,
         PromotionsModule,

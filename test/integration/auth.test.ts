@@ -105,3 +105,32 @@ describe.each(databases())('sessions and login on %s', (kind) => {
     expect(JSON.stringify(list.body)).not.toMatch(/scrypt|password/);
   });
 });
+
+describe('configuration and the session store', () => {
+  it('refuses to start with a malformed DATABASE_URL, naming it in German', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
+    expect(() => AppModule.forRoot({ DATABASE_URL: 'mysql//root@localhost/verband', DATA_DIR: '/tmp' })).toThrow(
+      /DATABASE_URL "mysql\/\/root@localhost\/verband" ist keine gültige Adresse/,
+    );
+  });
+
+  const redisUrl = process.env.REDIS_TEST_URL;
+  (redisUrl ? it : it.skip)('keeps sessions in Redis when REDIS_URL is set', async () => {
+    const t = await startTestApp('sqlite', { env: { REDIS_URL: redisUrl! } });
+    try {
+      const agent = await t.login();
+      expect((await agent.get('/node/loginInfo')).status).toBe(200);
+      const { createClient } = await import('redis');
+      const client = createClient({ url: redisUrl });
+      await client.connect();
+      const keys = await client.keys('verband:sess:*');
+      await client.quit();
+      expect(keys.length).toBeGreaterThan(0);
+      const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM session');
+      expect(Number(n)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import { extname } from 'node:path';
+import type { FileContent } from './file-storage';
+
+const GERMAN_ASCII: Record<string, string> = {
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  Ä: 'Ae',
+  Ö: 'Oe',
+  Ü: 'Ue',
+  ß: 'ss',
+};
+
+/** RFC 5987 percent-encoding for `filename*`. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * `attachment; filename="…"` with an ASCII fallback (umlauts spelt out: Müller → Mueller), plus
+ * `filename*=UTF-8''…` with the exact name when it is not plain ASCII.
+ */
+export function attachmentHeader(fileName: string): string {
+  const fallback = fileName
+    .replace(/[äöüÄÖÜß]/g, (char) => GERMAN_ASCII[char])
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const header = `attachment; filename="${fallback}"`;
+  return fallback === fileName ? header : `${header}; filename*=UTF-8''${encodeRfc5987(fileName)}`;
+}
+
+/**
+ * A file as a download: Content-Disposition `attachment` with its name, the content type of its
+ * extension, its length and modification time. For routes with `@Res({ passthrough: true })`.
+ */
+export function downloadResponse(res: Response, { entry, stream }: FileContent): StreamableFile {
+  res.type(extname(entry.name) || 'application/octet-stream');
+  res.setHeader('Content-Disposition', attachmentHeader(entry.name));
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Last-Modified', entry.modifiedAt.toUTCString());
+  res.setHeader('Cache-Control', 'private, no-cache');
+  return new StreamableFile(stream, { length: entry.size });
+}
