@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig, RedisConfig } from './config/env';
-import { apiGate } from './platform/auth/http-middleware';
+import { apiGate, rejectMalformedUrls } from './platform/auth/http-middleware';
 import { TypeOrmSessionStore } from './platform/auth/session-store';
 import { ErrorFilter } from './platform/http/error.filter';
 
@@ -30,6 +30,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   app.useBodyParser('json', { limit: '20mb' });
   app.useBodyParser('urlencoded', { extended: false, limit: '1mb' });
   app.set('trust proxy', 'loopback');
+  app.use(rejectMalformedUrls);
   app.use(
     session({
       name: 'verband.sid',

@@ -214,8 +214,9 @@ describe.each(databases())('file areas on %s', (kind) => {
       expect(response.status).toBe(400);
       expect(response.body.message).toBe('Ungültiger Dateipfad');
     }
-    // Malformed percent-encoding fails in Express's router already (400, its own message).
-    expect((await agent.delete(`${BASE}/%zz`)).status).toBe(400);
+    const malformed = await agent.delete(`${BASE}/%zz`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('Die Adresse enthält ungültig kodierte Zeichen.');
     const named = await agent.post(BASE).attach('file', Buffer.from('x'), '..');
     expect(named.status).toBe(400);
     expect(tree(filesDir)).toEqual([AREA]);

@@ -19,3 +19,14 @@ export function apiGate(req: Request, res: Response, next: NextFunction): void {
   }
   next();
 }
+
+/** Express's router would answer a malformed %-escape with an English text; staff get German. */
+export function rejectMalformedUrls(req: Request, res: Response, next: NextFunction): void {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).json({ statusCode: 400, message: 'Die Adresse enthält ungültig kodierte Zeichen.' });
+    return;
+  }
+  next();
+}
