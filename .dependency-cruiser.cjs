@@ -10,7 +10,8 @@ module.exports = {
     },
     {
       name: 'contexts-through-their-module',
-      comment: 'a context uses another only through what its module exports (its application/ public services)',
+      comment:
+        'a context uses another only through what its module exports (its application/ public services)',
       severity: 'error',
       from: {
         path: '^src/(membership|seminars|billing|promotions|newsletter|reporting)/',
@@ -26,7 +27,9 @@ module.exports = {
       comment:
         'the one exception above: a TypeORM entity may name an entity of another context as the target of an association the API exposes (rw-transaction → Veranstaltung)',
       severity: 'error',
-      from: { path: '^src/(membership|seminars|billing|promotions|newsletter|reporting)/adapters/persistence/.+[.]entity[.]ts$' },
+      from: {
+        path: '^src/(membership|seminars|billing|promotions|newsletter|reporting)/adapters/persistence/.+[.]entity[.]ts$',
+      },
       to: {
         path: '^src/(membership|seminars|billing|promotions|newsletter|reporting)/',
         pathNot: ['^src/$1/', '^src/[^/]+/adapters/persistence/.+[.]entity[.]ts$'],

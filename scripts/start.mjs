@@ -17,7 +17,8 @@ function newest(paths) {
     if (!existsSync(path)) return;
     const stat = statSync(path);
     if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) if (entry !== 'node_modules' && entry !== 'dist') visit(join(path, entry));
+      for (const entry of readdirSync(path))
+        if (entry !== 'node_modules' && entry !== 'dist') visit(join(path, entry));
     } else {
       time = Math.max(time, stat.mtimeMs);
     }
@@ -35,11 +36,18 @@ function buildIfStale(output, sources, script) {
 }
 
 const args = process.argv.slice(2);
-buildIfStale('dist/src/main.js', ['src', 'migrations', 'tsconfig.json', 'tsconfig.build.json'], 'build:server');
+buildIfStale(
+  'dist/src/main.js',
+  ['src', 'migrations', 'tsconfig.json', 'tsconfig.build.json'],
+  'build:server',
+);
 if (!args.length && existsSync(join(root, 'client', 'vite.config.ts'))) {
   buildIfStale('dist/client/index.html', ['client'], 'build:client');
 }
 
-const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js'), ...args], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js'), ...args], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

@@ -110,9 +110,9 @@ describe('configuration and the session store', () => {
   it('refuses to start with a malformed DATABASE_URL, naming it in German', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
-    expect(() => AppModule.forRoot({ DATABASE_URL: 'mysql//root@localhost/verband', DATA_DIR: '/tmp' })).toThrow(
-      /DATABASE_URL "mysql\/\/root@localhost\/verband" ist keine gültige Adresse/,
-    );
+    expect(() =>
+      AppModule.forRoot({ DATABASE_URL: 'mysql//root@localhost/verband', DATA_DIR: '/tmp' }),
+    ).toThrow(/DATABASE_URL "mysql\/\/root@localhost\/verband" ist keine gültige Adresse/);
   });
 
   const redisUrl = process.env.REDIS_TEST_URL;

@@ -35,7 +35,8 @@ export async function crudRoundTrip(agent: request.Agent, c: CrudCase): Promise<
   expect(list.body.rows[0].id).toBe(id);
 
   const updated = await agent.put(`${base}/${id}`).send(c.update);
-  if (updated.status !== 200) throw new Error(`${c.resource}: Ändern ergab ${updated.status} ${updated.text}`);
+  if (updated.status !== 200)
+    throw new Error(`${c.resource}: Ändern ergab ${updated.status} ${updated.text}`);
   expect(updated.body).toMatchObject(c.update);
 
   expect((await agent.delete(`${base}/${id}`)).status).toBe(200);
