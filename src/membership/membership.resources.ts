@@ -14,6 +14,7 @@ import {
   BenutzerKonto,
 } from './adapters/persistence/benutzer-kontakt.entity';
 import { VerbandBezirk } from './adapters/persistence/verband-bezirk.entity';
+import { benutzerHooks, emailHooks, kontoHooks } from './adapters/persistence/membership.hooks';
 
 export const membershipResources = [
   defineResource({
@@ -29,9 +30,12 @@ export const membershipResources = [
       'Primaeremail.email',
     ],
     hidden: ['password'],
+    // Derived on every save (spec 000 §4); the hooks compute them.
+    readOnly: ['anzeigename', 'ansprache', 'sortname'],
     enums: { gender: ['male', 'female'] },
+    hooks: benutzerHooks,
   }),
-  defineResource({ name: 'benutzer-email', entity: BenutzerEmail, searchable: ['email'] }),
+  defineResource({ name: 'benutzer-email', entity: BenutzerEmail, searchable: ['email'], hooks: emailHooks }),
   defineResource({
     name: 'benutzer-adresse',
     entity: BenutzerAdresse,
@@ -41,6 +45,7 @@ export const membershipResources = [
     name: 'benutzer-konto',
     entity: BenutzerKonto,
     searchable: ['bezeichnung', 'inhaber', 'iban', 'bank'],
+    hooks: kontoHooks,
   }),
   defineResource({
     name: 'benutzer-gruppe',
