@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { parseId } from '../../../platform/resources/resource.controller';
+import { BenutzerZugang } from '../../application/benutzer-zugang';
+
+@Controller('node/api')
+export class BenutzerZugangController {
+  constructor(private readonly zugang: BenutzerZugang) {}
+
+  /** Only whether a password is set; the hash never leaves the server. */
+  @Get('benutzer/:id/password')
+  async gesetzt(@Param('id') id: string) {
+    return { gesetzt: await this.zugang.passwortGesetzt(parseId(id)) };
+  }
+
+  /** The PasswordSet dialog ('Neues Passwort setzen'). */
+  @Post('benutzer/:id/password')
+  @HttpCode(200)
+  async setzen(@Param('id') id: string, @Body() body: { password?: unknown }) {
+    await this.zugang.setzePasswort(parseId(id), body?.password);
+    return { gesetzt: true };
+  }
+
+  @Delete('benutzer/:id/password')
+  @HttpCode(200)
+  async entfernen(@Param('id') id: string) {
+    await this.zugang.entfernePasswort(parseId(id));
+    return { gesetzt: false };
+  }
+
+  /**
+   * Spec 000 §7 names this call with "password as body". It hashes on the server and stores the
+   * hash for the Benutzer given as `benutzer_id` (or `id`); nothing is returned but success.
+   */
+  @Post('Benutzer/hashPassword')
+  @HttpCode(200)
+  async hashPassword(@Body() body: { benutzer_id?: unknown; id?: unknown; password?: unknown }) {
+    const id = body?.benutzer_id ?? body?.id;
+    await this.zugang.setzePasswort(parseId(String(id)), body?.password);
+    return { gesetzt: true };
+  }
+
+  @Post('benutzer/:id/registerTlmsUser')
+  @HttpCode(200)
+  registerTlmsUser(@Param('id') id: string) {
+    return this.zugang.registriereBeiTalentLms(parseId(id));
+  }
+}

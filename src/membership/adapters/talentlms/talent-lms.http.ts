@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { TalentLmsConfig } from '../../../config/env';
+import { DomainError } from '../../../shared/domain-error';
+import { TalentLms, TlmsBenutzer, TlmsNeuerBenutzer } from '../../application/ports/talent-lms';
+
+/**
+ * TalentLMS REST API v1: `POST {url}/api/v1/usersignup` (form fields), HTTP Basic auth with the
+ * API key as user name. Errors come back as `{error: {message}}`.
+ */
+@Injectable()
+export class TalentLmsHttp extends TalentLms {
+  private readonly config: TalentLmsConfig;
+
+  constructor(config: ConfigService) {
+    super();
+    this.config = config.get<TalentLmsConfig>('talentLms') ?? {};
+  }
+
+  get konfiguriert(): boolean {
+    return Boolean(this.config.url && this.config.apiKey);
+  }
+
+  async registriere(b: TlmsNeuerBenutzer): Promise<TlmsBenutzer> {
+    const body = new URLSearchParams({
+      first_name: b.vorname,
+      last_name: b.nachname,
+      email: b.email,
+      login: b.login,
+      password: b.passwort,
+    });
+    let response: Response;
+    try {
+      response = await fetch(`${this.config.url!.replace(/\/$/, '')}/api/v1/usersignup`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${this.config.apiKey}:`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body,
+        signal: AbortSignal.timeout(15000),
+      });
+    } catch {
+      throw DomainError.conflict(
+        'TLMS_NICHT_ERREICHBAR',
+        'TalentLMS ist nicht erreichbar. Bitte später erneut versuchen.',
+      );
+    }
+    const json = (await response.json().catch(() => ({}))) as {
+      id?: unknown;
+      login?: unknown;
+      error?: { message?: string };
+    };
+    if (!response.ok || json.id === undefined) {
+      const reason = json.error?.message ?? `Status ${response.status}`;
+      throw DomainError.conflict('TLMS_FEHLER', `TalentLMS hat die Registrierung abgelehnt: ${reason}`);
+    }
+    return { id: String(json.id), login: String(json.login ?? b.login) };
+  }
+}

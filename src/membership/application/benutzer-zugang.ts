@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { hashPassword } from '../../platform/auth/password-hasher';
+import { DomainError } from '../../shared/domain-error';
+import { Benutzer } from '../adapters/persistence/benutzer.entity';
+import { TalentLms } from './ports/talent-lms';
+
+/**
+ * A Benutzer's access: the password (set, removed, never read back — only whether one is set) and
+ * the TalentLMS account of verband 2 (spec 000 §2, §4, §8).
+ */
+@Injectable()
+export class BenutzerZugang {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly talentLms: TalentLms,
+  ) {}
+
+  private async benutzer(id: number): Promise<Benutzer> {
+    const benutzer = await this.dataSource
+      .getRepository(Benutzer)
+      .findOne({ where: { id }, relations: { Primaeremail: true } });
+    if (!benutzer) throw DomainError.notFound('BENUTZER_FEHLT', `Benutzer ${id} wurde nicht gefunden.`);
+    return benutzer;
+  }
+
+  async passwortGesetzt(id: number): Promise<boolean> {
+    return Boolean((await this.benutzer(id)).password);
+  }
+
+  async setzePasswort(id: number, passwort: unknown): Promise<void> {
+    if (typeof passwort !== 'string' || passwort.trim() === '') {
+      throw DomainError.invalid('PASSWORT_LEER', 'Das Passwort darf nicht leer sein.', {
+        password: 'darf nicht leer sein',
+      });
+    }
+    await this.benutzer(id);
+    await this.dataSource.getRepository(Benutzer).update(id, { password: await hashPassword(passwort) });
+  }
+
+  /** After this the Benutzer can no longer log in. */
+  async entfernePasswort(id: number): Promise<void> {
+    await this.benutzer(id);
+    await this.dataSource.getRepository(Benutzer).update(id, { password: null });
+  }
+
+  async registriereBeiTalentLms(id: number): Promise<{ id: string; login: string }> {
+    if (!this.talentLms.konfiguriert) {
+      throw DomainError.conflict('TLMS_NICHT_KONFIGURIERT', 'TalentLMS ist nicht konfiguriert');
+    }
+    const b = await this.benutzer(id);
+    if (b.data?.tlms_user_id) {
+      throw DomainError.conflict(
+        'TLMS_VORHANDEN',
+        `Der Benutzer ist bereits bei TalentLMS registriert (ID ${b.data.tlms_user_id}).`,
+      );
+    }
+    const email = b.Primaeremail?.email;
+    if (!email || !b.nachname) {
+      throw DomainError.conflict(
+        'TLMS_DATEN_FEHLEN',
+        'Für TalentLMS werden Nachname und eine primäre E-Mail-Adresse benötigt.',
+      );
+    }
+    const konto = await this.talentLms.registriere({
+      vorname: b.vorname ?? '',
+      nachname: b.nachname,
+      email,
+      login: b.benutzername || b.kennnummer || email,
+      // TalentLMS demands a password; staff log in through the association, so a random one.
+      passwort: `${randomBytes(12).toString('base64url')}A1!`,
+    });
+    await this.dataSource
+      .getRepository(Benutzer)
+      .update(id, { data: { ...(b.data ?? {}), tlms_user_id: konto.id } });
+    return konto;
+  }
+}
