@@ -2,23 +2,28 @@ import { Global, Module } from '@nestjs/common';
 import { StaffDirectory } from '../platform/auth/staff-directory';
 import { ResourcesModule } from '../platform/resources/resources.module';
 import { BenutzerStaffDirectory } from './adapters/staff-directory.adapter';
+import { ReferenceMover } from '../platform/database/reference-mover';
 import { BenutzerZugangController } from './adapters/http/benutzer-zugang.controller';
+import { ZusammenfuehrenController } from './adapters/http/zusammenfuehren.controller';
 import { TalentLmsHttp } from './adapters/talentlms/talent-lms.http';
 import { BenutzerZugang } from './application/benutzer-zugang';
 import { EnsureAdmin } from './application/ensure-admin';
 import { TalentLms } from './application/ports/talent-lms';
+import { Zusammenfuehren } from './application/zusammenfuehren';
 import { membershipResources } from './membership.resources';
 
 /** Benutzer, their contacts and groups. Global because the platform's login asks it who is staff. */
 @Global()
 @Module({
   imports: [ResourcesModule.forFeature(membershipResources)],
-  controllers: [BenutzerZugangController],
+  controllers: [BenutzerZugangController, ZusammenfuehrenController],
   providers: [
     { provide: StaffDirectory, useClass: BenutzerStaffDirectory },
     { provide: TalentLms, useClass: TalentLmsHttp },
     EnsureAdmin,
     BenutzerZugang,
+    ReferenceMover,
+    Zusammenfuehren,
   ],
   exports: [StaffDirectory, EnsureAdmin],
 })

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { ReferenceMover } from '../../platform/database/reference-mover';
+import { DomainError } from '../../shared/domain-error';
+import { Benutzer } from '../adapters/persistence/benutzer.entity';
+import {
+  BenutzerAdresse,
+  BenutzerEmail,
+  BenutzerKonto,
+} from '../adapters/persistence/benutzer-kontakt.entity';
+import { ableiten, BenutzerStand, pruefeArbeitgeber } from '../domain/benutzer-regeln';
+import { pruefeAuftrag, pruefeGleicherBenutzer, uebernommeneWerte } from '../domain/zusammenfuehrung';
+
+/**
+ * The merges of spec 000 §4/§8, each in one transaction and irreversible: every row pointing at
+ * the obsolete record is moved to the staying one, then the obsolete record is deleted. Issued
+ * invoices only change their benutzer_id; their content stays as issued.
+ */
+@Injectable()
+export class Zusammenfuehren {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly references: ReferenceMover,
+  ) {}
+
+  private async load<T extends ObjectLiteral>(
+    manager: EntityManager,
+    entity: EntityTarget<T>,
+    id: number,
+    was: string,
+  ) {
+    const row = await manager.findOne(entity, { where: { id } as never });
+    if (!row) throw DomainError.notFound('MERGE_FEHLT', `${was} ${id} wurde nicht gefunden.`);
+    return row;
+  }
+
+  async benutzer(input: unknown): Promise<Benutzer> {
+    const felder = this.dataSource.getMetadata(Benutzer).columns.map((c) => c.propertyName);
+    const auftrag = pruefeAuftrag(input, felder, true);
+    await this.dataSource.transaction(async (manager) => {
+      const staying = await this.load(manager, Benutzer, auftrag.staying_id, 'Benutzer');
+      const obsolete = await this.load(manager, Benutzer, auftrag.obsolete_id, 'Benutzer');
+      await this.references.move(manager, 'benutzer', obsolete.id, staying.id);
+      // An employee merged into its own employer must not end up employing itself.
+      await manager.update(Benutzer, { id: staying.id, parent_id: staying.id }, { parent_id: null });
+      const werte = uebernommeneWerte(obsolete as unknown as Record<string, unknown>, auftrag.take);
+      if ('parent_id' in werte && werte.parent_id !== null) {
+        const arbeitgeber =
+          werte.parent_id === obsolete.id
+            ? null
+            : await manager.findOne(Benutzer, { where: { id: werte.parent_id as number } });
+        pruefeArbeitgeber(staying.id, arbeitgeber, false);
+        if (!arbeitgeber) werte.parent_id = null;
+      }
+      await manager.delete(Benutzer, obsolete.id);
+      const current = await this.load(manager, Benutzer, staying.id, 'Benutzer');
+      const next = { ...werte, ...ableiten(current as BenutzerStand, werte as BenutzerStand) };
+      await manager.update(Benutzer, staying.id, next);
+    });
+    return this.load(this.dataSource.manager, Benutzer, auftrag.staying_id, 'Benutzer');
+  }
+
+  /** E-mails, addresses and accounts of one Benutzer. */
+  async kontakt(art: 'email' | 'adresse' | 'konto', input: unknown): Promise<void> {
+    const { entity, table, was } = {
+      email: { entity: BenutzerEmail, table: 'benutzer_email', was: 'E-Mail' },
+      adresse: { entity: BenutzerAdresse, table: 'benutzer_adresse', was: 'Adresse' },
+      konto: { entity: BenutzerKonto, table: 'benutzer_konto', was: 'Konto' },
+    }[art];
+    const auftrag = pruefeAuftrag(input, [], false);
+    await this.dataSource.transaction(async (manager) => {
+      const staying = await this.load<{ id: number; benutzer_id: number }>(
+        manager,
+        entity,
+        auftrag.staying_id,
+        was,
+      );
+      const obsolete = await this.load<{ id: number; benutzer_id: number }>(
+        manager,
+        entity,
+        auftrag.obsolete_id,
+        was,
+      );
+      pruefeGleicherBenutzer(staying, obsolete);
+      await this.references.move(manager, table, obsolete.id, staying.id);
+      await manager.delete(entity, obsolete.id);
+    });
+  }
+}
