@@ -14,7 +14,11 @@ module.exports = {
   // Global only (Jest ignores it per project): app starts on MariaDB with all migrations take seconds.
   testTimeout: 120000,
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/client/src/**/*.spec.ts'],
+    },
     {
       ...base,
       displayName: 'integration',

@@ -46,5 +46,14 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   app.use(passport.session());
   app.use('/node', apiGate);
   app.useGlobalFilters(new ErrorFilter());
-  if (existsSync(CLIENT_DIR)) app.useStaticAssets(CLIENT_DIR, { index: 'index.html', maxAge: '1h' });
+  if (existsSync(CLIENT_DIR)) {
+    app.useStaticAssets(CLIENT_DIR, {
+      index: 'index.html',
+      maxAge: '1h',
+      // Assets carry content hashes; index.html must be fetched anew so a deploy reaches everyone.
+      setHeaders: (res, path) => {
+        if (path.endsWith('index.html')) res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
 }

@@ -1,0 +1,226 @@
+/**
+ * Generic edit windows of spec 000 §2 and §4: id 'new' or a record id, a loading state while
+ * fetching or saving, POST for new and PUT for existing records, save and close, tab frames that
+ * remember their tab per user and route, and stepper frames.
+ */
+import { Button, ButtonGroup, Card, H4, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { navigate } from '../app/router';
+import { useUser } from '../app/session';
+import { api, RequestError, resourcePath, type Query } from '../lib/api';
+import { reportError } from '../lib/errors';
+import { invalidateResource } from '../lib/hooks';
+import { loadTab, saveTab, tabKey } from '../lib/user-storage';
+import type { Row } from '../resources/types';
+
+const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'];
+
+function isAssociation(value: unknown): boolean {
+  return Array.isArray(value) || (typeof value === 'object' && value !== null && 'id' in value);
+}
+
+/** A copy is a new record: no id, no timestamps, no included associations, none of `without` (spec 000 §2). */
+export function asCopy<T extends Row>(record: T, without: string[] = []): T {
+  return Object.fromEntries(
+    Object.entries(record).filter(
+      ([key, value]) => !SYSTEM_FIELDS.includes(key) && !without.includes(key) && !isAssociation(value),
+    ),
+  ) as T;
+}
+
+export interface EditRecordOptions<T extends Row> {
+  resource: string;
+  /** The list path: new records open at {listPath}/{id}; closing goes back to it. */
+  listPath: string;
+  id: string;
+  copy?: boolean;
+  /** Fields a copy must not take over, e.g. links to the original's own e-mails (a stable array). */
+  copyWithout?: string[];
+  defaults?: Partial<T>;
+  query?: Query;
+  /** Some windows reload a moment after saving (the user window after about 50 ms, spec 000 §4). */
+  reloadAfterSaveMs?: number;
+}
+
+export interface EditRecord<T extends Row> {
+  record: T;
+  isNew: boolean;
+  loading: boolean;
+  /** Field errors of the last failed save (the server's `errors`). */
+  errors: Record<string, string>;
+  change(patch: Partial<T>): void;
+  save(close?: boolean): Promise<void>;
+  close(): void;
+}
+
+export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): EditRecord<T> {
+  const { resource, listPath, id, copy, copyWithout, query, reloadAfterSaveMs } = options;
+  const isNew = id === 'new' || Boolean(copy);
+  const [record, setRecord] = useState<T>(() => ({ ...options.defaults }) as T);
+  const [loading, setLoading] = useState(id !== 'new');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const queryKey = JSON.stringify(query ?? {});
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const loaded = await api.get<T>(resourcePath(resource, id), JSON.parse(queryKey) as Query);
+      setRecord(copy ? asCopy(loaded, copyWithout) : loaded);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setLoading(false);
+    }
+  }, [resource, id, copy, copyWithout, queryKey]);
+
+  useEffect(() => {
+    if (id !== 'new') void load();
+  }, [id, load]);
+
+  const close = useCallback(() => navigate(listPath), [listPath]);
+
+  // The latest record, so that a save started right after a change sends that change.
+  const latest = useRef(record);
+  useEffect(() => {
+    latest.current = record;
+  }, [record]);
+
+  const change = useCallback((patch: Partial<T>) => setRecord((current) => ({ ...current, ...patch })), []);
+
+  const save = useCallback(
+    async (closeAfter = false) => {
+      setLoading(true);
+      setErrors({});
+      const body = Object.fromEntries(
+        Object.entries(latest.current).filter(
+          ([key, value]) => !SYSTEM_FIELDS.includes(key) && !isAssociation(value),
+        ),
+      );
+      let saved: T;
+      try {
+        saved = isNew
+          ? await api.post<T>(resourcePath(resource), body)
+          : await api.put<T>(resourcePath(resource, id), body);
+      } catch (error) {
+        // A failed save ends loading and cancels a pending close.
+        setLoading(false);
+        if (error instanceof RequestError && error.body?.errors && typeof error.body.errors === 'object') {
+          setErrors(error.body.errors as Record<string, string>);
+        }
+        reportError(error);
+        return;
+      }
+      setLoading(false);
+      invalidateResource(resource);
+      if (closeAfter) close();
+      else if (isNew) navigate(`${listPath}/${saved.id}`, { replace: true });
+      else {
+        setRecord((current) => ({ ...current, ...saved }));
+        if (reloadAfterSaveMs !== undefined) setTimeout(() => void load(), reloadAfterSaveMs);
+      }
+    },
+    [isNew, resource, id, listPath, close, load, reloadAfterSaveMs],
+  );
+
+  return { record, isNew, loading, errors, change, save, close };
+}
+
+export function SaveButtons({ edit }: { edit: Pick<EditRecord<Row>, 'save' | 'close' | 'loading'> }) {
+  return (
+    <ButtonGroup className="save-buttons">
+      <Button text="Schließen" onClick={edit.close} />
+      <Button
+        intent={Intent.PRIMARY}
+        icon="floppy-disk"
+        text="Speichern"
+        onClick={() => void edit.save(false)}
+      />
+      <Button intent={Intent.SUCCESS} text="Speichern und schließen" onClick={() => void edit.save(true)} />
+    </ButtonGroup>
+  );
+}
+
+export interface EditFrameProps {
+  title: string;
+  loading: boolean;
+  children: ReactNode;
+  /** The buttons; a stepper shows its own. */
+  footer: ReactNode;
+}
+
+export function EditFrame({ title, loading, children, footer }: EditFrameProps) {
+  return (
+    <Card className="edit-frame" aria-busy={loading}>
+      <div className="edit-header">
+        <H4>{title}</H4>
+        {loading && <Spinner size={20} aria-label="Daten werden geladen" />}
+      </div>
+      <fieldset className="edit-body" disabled={loading}>
+        {children}
+      </fieldset>
+      <div className="edit-footer">{footer}</div>
+    </Card>
+  );
+}
+
+export interface FramePart {
+  id: string;
+  title: string;
+  panel: ReactNode;
+  disabled?: boolean;
+}
+
+/** Tabs whose selection is remembered per user and route (spec 000 §2). */
+export function TabFrame({ tabs, route }: { tabs: FramePart[]; route: string }) {
+  const user = useUser();
+  const key = tabKey(user.id, route);
+  const usable = (id: string | undefined) => tabs.find((tab) => tab.id === id && !tab.disabled)?.id;
+  const [selected, setSelected] = useState(() => usable(loadTab(key)) ?? tabs[0].id);
+  const current = usable(selected) ?? tabs[0].id;
+  return (
+    <Tabs
+      id={`tabs-${route}`}
+      selectedTabId={current}
+      onChange={(id) => {
+        setSelected(String(id));
+        saveTab(key, String(id));
+      }}
+      renderActiveTabPanelOnly
+    >
+      {tabs.map((tab) => (
+        <Tab key={tab.id} id={tab.id} title={tab.title} disabled={tab.disabled} panel={<>{tab.panel}</>} />
+      ))}
+    </Tabs>
+  );
+}
+
+/** Steps with 'Weiter'; the save buttons appear on the last step (spec 000 §2). */
+export function StepperFrame({ steps, saveButtons }: { steps: FramePart[]; saveButtons: ReactNode }) {
+  const [index, setIndex] = useState(0);
+  const last = index === steps.length - 1;
+  return (
+    <div className="stepper">
+      <ol className="stepper-steps">
+        {steps.map((step, i) => (
+          <li key={step.id} className={i === index ? 'active' : i < index ? 'done' : undefined}>
+            <span className="stepper-number">{i + 1}</span> {step.title}
+          </li>
+        ))}
+      </ol>
+      <div className="stepper-panel">{steps[index].panel}</div>
+      <div className="stepper-buttons">
+        {index > 0 && <Button icon="arrow-left" text="Zurück" onClick={() => setIndex(index - 1)} />}
+        {last ? (
+          saveButtons
+        ) : (
+          <Button
+            intent={Intent.PRIMARY}
+            rightIcon="arrow-right"
+            text="Weiter"
+            onClick={() => setIndex(index + 1)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { berlinMidnight, formatAmount, formatDateValue } from './format';
+
+describe('formatAmount', () => {
+  it('shows German amounts with two decimals', () => {
+    expect(formatAmount(1234.5)).toBe('1.234,50 €');
+    expect(formatAmount(0)).toBe('0,00 €');
+    expect(formatAmount(-1234567.891)).toBe('-1.234.567,89 €');
+    expect(formatAmount('99.9')).toBe('99,90 €');
+    expect(formatAmount(1.005)).toBe('1,01 €');
+    expect(formatAmount(null)).toBe('');
+  });
+});
+
+describe('dates in Berlin', () => {
+  it('finds Berlin midnight in winter and summer', () => {
+    expect(berlinMidnight(2025, 0, 1).toISOString()).toBe('2024-12-31T23:00:00.000Z');
+    expect(berlinMidnight(2025, 6, 1).toISOString()).toBe('2025-06-30T22:00:00.000Z');
+  });
+
+  it('shows dates and timestamps German', () => {
+    expect(formatDateValue('2024-03-05')).toBe('05.03.2024');
+    expect(formatDateValue('2024-03-05T13:30:00.000Z')).toBe('05.03.2024, 14:30');
+  });
+});

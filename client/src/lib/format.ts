@@ -1,0 +1,71 @@
+/** German display formats (DESIGN.md §4): amounts 1.234,50 €, dates dd.MM.yyyy in Europe/Berlin. */
+import { roundTo } from './number';
+
+export const TIME_ZONE = 'Europe/Berlin';
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** 1234.5 → '1.234,50 €'; empty for null. Works on the rounded cent value, not on float sums. */
+export function formatAmount(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const num = Number(value);
+  if (!Number.isFinite(num)) return '';
+  const [whole, cents] = Math.abs(roundTo(num, 2)).toFixed(2).split('.');
+  const sign = roundTo(num, 2) < 0 ? '-' : '';
+  return `${sign}${groupThousands(whole)},${cents} €`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '2024-03-05' → '05.03.2024'; an ISO timestamp → '05.03.2024, 14:30' in Berlin time. */
+export function formatDateValue(value: string | null | undefined): string {
+  if (!value) return '';
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (dateOnly) return `${dateOnly[3]}.${dateOnly[2]}.${dateOnly[1]}`;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
+}
+
+/** Minutes that Berlin is ahead of UTC at the given instant (60 or 120). */
+function berlinOffsetMinutes(at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return Math.round((asUtc - at.getTime()) / 60000);
+}
+
+/** Midnight of a Berlin calendar day as an instant (month is 0-based), whatever the browser's zone. */
+export function berlinMidnight(year: number, month: number, day: number): Date {
+  const guess = Date.UTC(year, month, day);
+  return new Date(guess - berlinOffsetMinutes(new Date(guess)) * 60000);
+}
+
+/** The Berlin calendar year of an instant. */
+export function berlinYear(at: Date): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric' }).format(at));
+}

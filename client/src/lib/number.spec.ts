@@ -1,0 +1,46 @@
+import { formatNumberInput, parseNumberInput, roundTo } from './number';
+
+describe('parseNumberInput', () => {
+  it('turns non-numeric text into empty', () => {
+    expect(parseNumberInput('')).toBeNull();
+    expect(parseNumberInput('abc')).toBeNull();
+    expect(parseNumberInput('12abc')).toBeNull();
+    expect(parseNumberInput('1,2,3')).toBeNull();
+  });
+
+  it('reads German and English decimals', () => {
+    expect(parseNumberInput('1,5')).toBe(1.5);
+    expect(parseNumberInput('1.234,5')).toBe(1234.5);
+    expect(parseNumberInput('1234.5')).toBe(1234.5);
+    expect(parseNumberInput(' -3 ')).toBe(-3);
+  });
+
+  it('clamps to min and max', () => {
+    expect(parseNumberInput('0', { min: 1 })).toBe(1);
+    expect(parseNumberInput('30', { min: 1, max: 28 })).toBe(28);
+    expect(parseNumberInput('5', { min: 1, max: 28 })).toBe(5);
+  });
+
+  it('rounds to the given decimals, commercially', () => {
+    expect(parseNumberInput('1,005', { decimals: 2 })).toBe(1.01);
+    expect(parseNumberInput('2,5', { decimals: 0 })).toBe(3);
+    expect(parseNumberInput('-2,5', { decimals: 0 })).toBe(-3);
+    expect(parseNumberInput('1,23456')).toBe(1.23456);
+  });
+
+  it('clamps before rounding', () => {
+    expect(parseNumberInput('-0,004', { min: 0, decimals: 2 })).toBe(0);
+  });
+});
+
+describe('formatNumberInput', () => {
+  it('shows a German comma and the decimals', () => {
+    expect(formatNumberInput(1.5, 2)).toBe('1,50');
+    expect(formatNumberInput(7)).toBe('7');
+    expect(formatNumberInput(null)).toBe('');
+  });
+
+  it('rounds without binary noise', () => {
+    expect(roundTo(0.1 + 0.2, 2)).toBe(0.3);
+  });
+});
