@@ -36,6 +36,14 @@ module.exports = {
       },
     },
     {
+      name: 'common-is-pure',
+      comment:
+        'common/ holds rules shared by server and client: plain TypeScript, no packages, no src/ or client/',
+      severity: 'error',
+      from: { path: '^common/' },
+      to: { path: ['node_modules', '^src/', '^client/'] },
+    },
+    {
       name: 'client-does-not-import-server',
       severity: 'error',
       from: { path: '^client/' },

@@ -17,7 +17,7 @@ module.exports = {
     {
       ...base,
       displayName: 'unit',
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/client/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{src,common,client/src}/**/*.spec.ts'],
     },
     {
       ...base,

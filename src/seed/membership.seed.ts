@@ -1,5 +1,5 @@
 /** Membership data: members, companies with employees, e-mails, addresses, accounts, districts, groups. */
-import { anzeigename, ansprache, automatischeAnrede, sortname } from '../membership/domain/benutzer-namen';
+import { anzeigename, ansprache, automatischeAnrede, sortname } from '../../common/benutzer';
 import { Benutzer } from '../membership/adapters/persistence/benutzer.entity';
 import {
   BenutzerBenutzerGruppe,

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The browser client in headless Chromium against the built app (issue 3): login, menu by verband,
  * the generic list, the Benutzer edit window, tab memory, 404 and 403 → login. Screenshots of the

@@ -3,7 +3,14 @@
  * benutzername following kennnummer, Freigabe only for employees, and who may be an employer.
  */
 import { DomainError } from '../../shared/domain-error';
-import { ansprache, anzeigename, folgeAnrede, NamensFelder, sortname } from './benutzer-namen';
+import {
+  ansprache,
+  anzeigename,
+  folgeAnrede,
+  folgtBenutzername,
+  NamensFelder,
+  sortname,
+} from '../../../common/benutzer';
 
 export interface BenutzerStand extends NamensFelder {
   id?: number;
@@ -32,10 +39,7 @@ export function ableiten(vorher: BenutzerStand, eingabe: BenutzerStand): Abgelei
   // The anrede follows firma/titel/gender only while it is untouched in this save.
   const anredeEingegeben = 'anrede' in eingabe && eingabe.anrede !== vorher.anrede;
   const anrede = anredeEingegeben ? (eingabe.anrede ?? '') : folgeAnrede(vorher.anrede, vorher, nachher);
-  const benutzernameFolgt =
-    'kennnummer' in eingabe &&
-    !('benutzername' in eingabe && eingabe.benutzername !== vorher.benutzername) &&
-    (vorher.benutzername ?? null) === (vorher.kennnummer ?? null);
+  const benutzernameFolgt = folgtBenutzername(vorher, eingabe);
   const mitAnrede = { ...nachher, anrede };
   return {
     anrede,

@@ -1,17 +1,6 @@
-import { applyBenutzerChange, automatischeAnrede, type BenutzerFelder } from './benutzer-rules';
+import { applyBenutzerChange, type BenutzerFelder } from './benutzer-rules';
 
 const change = (before: BenutzerFelder, patch: Partial<BenutzerFelder>) => applyBenutzerChange(before, patch);
-
-describe('automatischeAnrede', () => {
-  it('addresses companies, men, women and unknown', () => {
-    expect(automatischeAnrede({ firma: 'Kanzlei GmbH', gender: 'male' })).toBe(
-      'Sehr geehrte Damen und Herren',
-    );
-    expect(automatischeAnrede({ gender: 'male', titel: 'Dr.' })).toBe('Sehr geehrter Herr Dr.');
-    expect(automatischeAnrede({ gender: 'female' })).toBe('Sehr geehrte Frau');
-    expect(automatischeAnrede({})).toBe('Sehr geehrte(r)');
-  });
-});
 
 describe('applyBenutzerChange', () => {
   it('recomputes an empty or automatic anrede when gender, titel or firma change', () => {

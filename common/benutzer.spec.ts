@@ -1,11 +1,4 @@
-import {
-  ansprache,
-  anzeigename,
-  automatischeAnrede,
-  folgeAnrede,
-  istJuristisch,
-  sortname,
-} from './benutzer-namen';
+import { ansprache, anzeigename, automatischeAnrede, folgeAnrede, istJuristisch, sortname } from './benutzer';
 
 describe('Anrede (spec 000 §4)', () => {
   it.each([

@@ -1,6 +1,6 @@
 /**
- * How a Benutzer is addressed and listed (spec 000 §1, §4). Pure functions: the edit window and
- * the server use the same rules.
+ * How a Benutzer is addressed and listed (spec 000 §1, §3, §4). Pure functions shared by the
+ * server's membership domain and the client's edit window, so both apply the very same rules.
  */
 export interface NamensFelder {
   firma?: string | null;
@@ -61,3 +61,39 @@ export function sortname(b: NamensFelder): string {
   if (istJuristisch(b)) return b.firma!.trim();
   return [b.nachname?.trim(), b.vorname?.trim()].filter(Boolean).join(', ');
 }
+
+/**
+ * The benutzername follows a change of kennnummer while it equalled the old kennnummer, unless
+ * this very change sets a benutzername of its own.
+ */
+export function folgtBenutzername(
+  vorher: { kennnummer?: string | null; benutzername?: string | null },
+  eingabe: { kennnummer?: string | null; benutzername?: string | null },
+): boolean {
+  return (
+    'kennnummer' in eingabe &&
+    !('benutzername' in eingabe && eingabe.benutzername !== vorher.benutzername) &&
+    (vorher.benutzername || null) === (vorher.kennnummer || null)
+  );
+}
+
+/** Suggestions for the titel field. */
+export const TITEL_VORSCHLAEGE = ['Dr.', 'Prof.', 'Prof. Dr.'];
+
+/** Profession options for verband 2. */
+export const BERUFE_VERBAND_2 = [
+  'Sonstige',
+  'StB/StBin',
+  'StB/vBP/-in',
+  'StB/WP/-in',
+  'StB/RA/-in',
+  'StB/RB/-in',
+  'WP/WPin',
+  'RA/RAin',
+  'RA/vBP/-in',
+  'RA/WP/-in',
+  'RA/FAStR/-in',
+  'Steuerbevollmächtigte/r',
+  'Steuerfachwirt/in',
+  'Steuerfachangestellte/r',
+];
