@@ -1,3 +1,82 @@
-import type { ResourceDefinition } from '../platform/resources/resource-definition';
+/** The plain resources of the newsletter context and the web part (spec 002 §3, spec 003 §3). */
+import { defineResource, type ResourceDefinition } from '../platform/resources/resource-definition';
+import { DomainError } from '../shared/domain-error';
+import { Newsletter } from './adapters/persistence/newsletter.entity';
+import { NewsletterAbsender } from './adapters/persistence/newsletter-absender.entity';
+import { NewsletterDispatcher, NewsletterVersand } from './adapters/persistence/newsletter-dispatcher.entity';
+import {
+  AUTO_TYPEN,
+  EXTERNAL_DATA_TYPEN,
+  NewsletterVorlage,
+} from './adapters/persistence/newsletter-vorlage.entity';
+import { StatistikNewsletter } from './adapters/persistence/statistik-newsletter.entity';
+import { News, NEWS_TYPEN, VerbandWebsite } from './adapters/persistence/verband-website.entity';
 
-export const newsletterResources: ResourceDefinition[] = [];
+export const newsletterResources: ResourceDefinition[] = [
+  defineResource({
+    name: 'verband-website',
+    entity: VerbandWebsite,
+    searchable: ['website', 'sonstiges'],
+    defaultOrder: [['website', 'ASC']],
+  }),
+  defineResource({
+    name: 'news',
+    entity: News,
+    searchable: ['titel'],
+    enums: { typ: NEWS_TYPEN },
+    defaultOrder: [['von', 'DESC']],
+  }),
+  defineResource({
+    name: 'newsletter-absender',
+    entity: NewsletterAbsender,
+    searchable: ['name', 'email', 'reply_to'],
+    defaultOrder: [['name', 'ASC']],
+  }),
+  defineResource({
+    name: 'newsletter-vorlagen',
+    entity: NewsletterVorlage,
+    searchable: ['titel', 'beschreibung', 'vorlage'],
+    enums: { auto_typ: AUTO_TYPEN, external_data_type: EXTERNAL_DATA_TYPEN },
+    defaultOrder: [['titel', 'ASC']],
+    files: true,
+  }),
+  defineResource({
+    name: 'newsletter',
+    entity: Newsletter,
+    searchable: ['titel', 'betreff'],
+    // Spec 002 §4: starts as 'offen' and is maintained by the dispatch workflow only.
+    readOnly: ['bearbeitungsstatus'],
+    defaultOrder: [['createdAt', 'DESC']],
+    hooks: {
+      async beforeDelete(record, { manager }) {
+        const sent = await manager.count(NewsletterDispatcher, {
+          where: { newsletter_id: record.id as number, versendet: true },
+        });
+        if (sent > 0) {
+          throw DomainError.conflict(
+            'NEWSLETTER_VERSENDET',
+            'Ein bereits versendeter Newsletter kann nicht gelöscht werden.',
+          );
+        }
+      },
+    },
+  }),
+  defineResource({
+    name: 'newsletter-dispatcher',
+    entity: NewsletterDispatcher,
+    searchable: ['typ', 'info', 'error', 'Newsletter.titel'],
+    defaultOrder: [['versand_time', 'DESC']],
+  }),
+  defineResource({
+    name: 'newsletter-versand',
+    entity: NewsletterVersand,
+    searchable: ['email', 'status'],
+    defaultOrder: [['id', 'DESC']],
+  }),
+  defineResource({
+    name: 'statistik-newsletter',
+    entity: StatistikNewsletter,
+    searchable: ['link', 'url'],
+    defaultOrder: [['datum', 'DESC']],
+  }),
+];

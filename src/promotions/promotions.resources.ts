@@ -1,3 +1,107 @@
-import type { ResourceDefinition } from '../platform/resources/resource-definition';
+/** The plain resources of the promotions context (spec 003 §3, spec 002 §3). */
+import { MoreThan } from 'typeorm';
+import { defineResource } from '../platform/resources/resource-definition';
+import { DomainError } from '../shared/domain-error';
+import { Produkt, Warenkorb, WbBundle } from './adapters/persistence/verkauf.entity';
+import {
+  BENUTZER_AUSWAHL_TYPEN,
+  TURNUSTYPEN,
+  WbAbo,
+  WbAboBuchung,
+  WbAboTurnus,
+} from './adapters/persistence/wb-abo.entity';
+import {
+  RABATT_TYPEN,
+  SEMINAR_AUSWAHL_TYPEN,
+  WbRabatt,
+  WbVoucher,
+} from './adapters/persistence/wb-rabatt.entity';
+import { pruefeAbo, pruefeRabatt, pruefeTurnus, pruefeVerkauf, pruefeVoucher } from './domain/regeln';
 
-export const promotionsResources: ResourceDefinition[] = [];
+export const promotionsResources = [
+  defineResource({
+    name: 'wb-rabatt',
+    entity: WbRabatt,
+    searchable: ['titel', 'titel_frontend', 'titel_rechnung'],
+    enums: {
+      typ: RABATT_TYPEN,
+      seminarAuswahlTyp: SEMINAR_AUSWAHL_TYPEN,
+      benutzerAuswahlTyp: BENUTZER_AUSWAHL_TYPEN,
+    },
+    defaultOrder: [['titel', 'ASC']],
+    hooks: { beforeSave: (values, { previous }) => pruefeRabatt(values, previous) },
+  }),
+  defineResource({
+    name: 'wb-voucher',
+    entity: WbVoucher,
+    searchable: ['code', 'titel'],
+    enums: { typ: RABATT_TYPEN },
+    defaultOrder: [['createdAt', 'DESC']],
+    hooks: { beforeSave: (values, { previous }) => pruefeVoucher(values, previous) },
+  }),
+  defineResource({
+    name: 'wb-abo',
+    entity: WbAbo,
+    searchable: ['titel', 'titel_frontend', 'titel_rechnung'],
+    enums: { turnustyp: TURNUSTYPEN, benutzerAuswahlTyp: BENUTZER_AUSWAHL_TYPEN },
+    defaultOrder: [['titel', 'ASC']],
+    hooks: { beforeSave: (values, { previous }) => pruefeAbo(values, previous) },
+  }),
+  defineResource({
+    name: 'wb-abo-turnus',
+    entity: WbAboTurnus,
+    defaultOrder: [['von', 'DESC']],
+    hooks: {
+      beforeSave: (values, { previous }) => pruefeTurnus(values, previous),
+      // The timeline can only shrink from its latest end (spec 003 §4).
+      async beforeDelete(record, { manager }) {
+        const spaeter = await manager.count(WbAboTurnus, {
+          where: { wb_abo_id: Number(record.wb_abo_id), von: MoreThan(String(record.von)) },
+        });
+        if (spaeter > 0) {
+          throw DomainError.conflict(
+            'TURNUS_NICHT_LETZTER',
+            'Nur der letzte Turnus eines Abos kann gelöscht werden.',
+          );
+        }
+      },
+    },
+  }),
+  defineResource({
+    name: 'wb-abo-buchung',
+    entity: WbAboBuchung,
+    searchable: ['teilnehmer', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
+    defaultOrder: [['createdAt', 'DESC']],
+  }),
+  defineResource({
+    name: 'wb-bundle',
+    entity: WbBundle,
+    searchable: ['titel', 'titel_frontend', 'titel_rechnung'],
+    enums: { benutzerAuswahlTyp: BENUTZER_AUSWAHL_TYPEN },
+    defaultOrder: [['titel', 'ASC']],
+    hooks: { beforeSave: (values) => pruefeVerkauf(values) },
+  }),
+  defineResource({
+    name: 'produkt',
+    entity: Produkt,
+    searchable: ['titel', 'beschreibung'],
+    defaultOrder: [['titel', 'ASC']],
+    hooks: { beforeSave: (values) => pruefeVerkauf(values) },
+  }),
+  defineResource({
+    name: 'warenkorb',
+    entity: Warenkorb,
+    searchable: ['status', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
+    defaultOrder: [['createdAt', 'DESC']],
+    hooks: {
+      beforeDelete(record) {
+        if (record.gekauftAm) {
+          throw DomainError.conflict(
+            'WARENKORB_GEKAUFT',
+            'Ein bereits gekaufter Warenkorb kann nicht gelöscht werden.',
+          );
+        }
+      },
+    },
+  }),
+];

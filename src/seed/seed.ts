@@ -5,7 +5,11 @@
  */
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { Random } from './random';
+import { seedBilling } from './billing.seed';
 import { seedMembership } from './membership.seed';
+import { seedNewsletter } from './newsletter.seed';
+import { seedPromotions } from './promotions.seed';
+import { seedSeminars } from './seminars.seed';
 
 export interface SeedOptions {
   scale: number;
@@ -60,7 +64,7 @@ export class SeedContext {
 export type SeedStep = (ctx: SeedContext) => Promise<void>;
 
 /** Steps in dependency order; later issues add their contexts' steps here. */
-const steps: SeedStep[] = [seedMembership];
+const steps: SeedStep[] = [seedMembership, seedSeminars, seedPromotions, seedBilling, seedNewsletter];
 
 export async function seedDatabase(dataSource: DataSource, options: SeedOptions): Promise<void> {
   const ctx = new SeedContext(dataSource, options);

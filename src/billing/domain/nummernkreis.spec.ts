@@ -17,7 +17,10 @@ describe('number circles', () => {
   it('counts on without gaps and adds the offset to the printed number', () => {
     const first = naechsteNummer({ template: 'RE-{NR:4}', current_nr: 0, offset_nr: 1000 }, date);
     expect(first).toEqual({ current_nr: 1, nummer: 'RE-1001' });
-    const second = naechsteNummer({ template: 'RE-{NR:4}', current_nr: first.current_nr, offset_nr: 1000 }, date);
+    const second = naechsteNummer(
+      { template: 'RE-{NR:4}', current_nr: first.current_nr, offset_nr: 1000 },
+      date,
+    );
     expect(second).toEqual({ current_nr: 2, nummer: 'RE-1002' });
   });
 });

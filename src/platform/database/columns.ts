@@ -40,3 +40,18 @@ export function CreatedAt() {
 export function UpdatedAt() {
   return UpdateDateColumn({ type: 'datetime' });
 }
+
+/**
+ * A number with two decimals that is not money (hours, VAT rates in percent): DECIMAL(p,2), read
+ * back as a number on both engines, rounded through hundredths like money.
+ */
+export function Decimal2Column(precision: number, options: ColumnOptions = {}) {
+  return Column({
+    type: 'decimal',
+    precision,
+    scale: 2,
+    nullable: true,
+    transformer: moneyTransformer,
+    ...options,
+  });
+}

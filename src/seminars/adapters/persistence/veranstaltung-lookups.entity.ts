@@ -1,7 +1,6 @@
 /** The lookups of the seminar side (spec 001 §3, spec 002 §3, spec 003 §3): types, speakers, rooms, prices, storno. */
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, MoneyColumn, UpdatedAt } from '../../../platform/database/columns';
-import { Decimal2Column } from './decimal-column';
+import { CreatedAt, Decimal2Column, MoneyColumn, UpdatedAt } from '../../../platform/database/columns';
 
 /**
  * A seminar type. rw_vorlage_id, rw_debitor_kreis_id and verband_website_id point at tables of the

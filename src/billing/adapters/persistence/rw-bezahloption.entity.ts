@@ -1,0 +1,46 @@
+/** How a Benutzer pays for one category object (spec 002 §3 payment option). */
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, UpdatedAt } from '../../../platform/database/columns';
+import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
+import {
+  BenutzerAdresse,
+  BenutzerKonto,
+} from '../../../membership/adapters/persistence/benutzer-kontakt.entity';
+import type { BezahlTyp, Kategorie } from '../../domain/kategorie';
+
+@Entity('rw_bezahloption')
+export class RwBezahloption {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'integer' }) benutzer_id: number;
+  @Column({ type: 'varchar', length: 40 }) category: Kategorie;
+  @Column({ type: 'integer', nullable: true }) veranstaltung_id: number | null;
+  @Column({ type: 'integer', nullable: true }) wb_abo_id: number | null;
+  @Column({ type: 'integer', nullable: true }) wb_bundle_id: number | null;
+  @Column({ type: 'integer', nullable: true }) warenkorb_id: number | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) typ: BezahlTyp | null;
+  @Column({ type: 'integer', nullable: true }) benutzer_adresse_id: number | null;
+  @Column({ type: 'integer', nullable: true }) benutzer_konto_id: number | null;
+  /** How refunds are paid. */
+  @Column({ type: 'varchar', length: 40, nullable: true }) neg_typ: BezahlTyp | null;
+  @Column({ type: 'integer', nullable: true }) neg_benutzer_konto_id: number | null;
+  /** The client defaults it to true for association 3 (spec 002 §9). */
+  @Column({ type: 'boolean', default: false }) skript_per_post: boolean;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'benutzer_id' })
+  Benutzer: Relation<Benutzer>;
+
+  @ManyToOne(() => BenutzerAdresse, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'benutzer_adresse_id' })
+  Benutzer_Adresse: Relation<BenutzerAdresse> | null;
+
+  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'benutzer_konto_id' })
+  Benutzer_Konto: Relation<BenutzerKonto> | null;
+
+  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'neg_benutzer_konto_id' })
+  Neg_Benutzer_Konto: Relation<BenutzerKonto> | null;
+}

@@ -1,0 +1,85 @@
+/**
+ * An issued invoice (spec 002 §3). Issued invoices never change (DESIGN.md §4): `data` holds the
+ * issued content (addresses, lines, texts) as a snapshot; corrections are storno invoices, linked
+ * both ways through `storno_id` (on the original) and `storno_parent_id` (on the storno).
+ */
+import {
+  Column,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
+import { CreatedAt, JsonColumn, MoneyColumn, UpdatedAt } from '../../../platform/database/columns';
+import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
+import { BenutzerKonto } from '../../../membership/adapters/persistence/benutzer-kontakt.entity';
+import { Veranstaltung } from '../../../seminars/adapters/persistence/veranstaltung.entity';
+import { WbAbo } from '../../../promotions/adapters/persistence/wb-abo.entity';
+import type { BezahlTyp, Kategorie } from '../../domain/kategorie';
+import { RwAbrechnung } from './rw-abrechnung.entity';
+import { RwKreis } from './rw-kreis.entity';
+import { RwTransaction } from './rw-transaction.entity';
+
+@Entity('rw_rechnung')
+export class RwRechnung {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 50 }) rechnungs_nr: string;
+  /** Gross amount. */
+  @MoneyColumn({ nullable: true }) betrag: number | null;
+  @MoneyColumn({ nullable: true }) netto: number | null;
+  @MoneyColumn({ nullable: true }) mwst: number | null;
+  @Column({ type: 'integer', nullable: true }) storno_id: number | null;
+  @Column({ type: 'integer', nullable: true }) storno_parent_id: number | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) bezahloption_typ: BezahlTyp | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) storno_bezahloption_typ: BezahlTyp | null;
+  @Column({ type: 'integer', nullable: true }) storno_benutzer_konto_id: number | null;
+  @Column({ type: 'integer', nullable: true }) rw_abrechnung_id: number | null;
+  @Column({ type: 'integer', nullable: true }) rw_kreis_id: number | null;
+  @Column({ type: 'integer', nullable: true }) benutzer_id: number | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) category: Kategorie | null;
+  @Column({ type: 'integer', nullable: true }) veranstaltung_id: number | null;
+  @Column({ type: 'integer', nullable: true }) wb_abo_id: number | null;
+  @Column({ type: 'integer', nullable: true }) wb_bundle_id: number | null;
+  @Column({ type: 'integer', nullable: true }) warenkorb_id: number | null;
+  @JsonColumn() data: Record<string, unknown> | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @OneToMany(() => RwTransaction, (t) => t.RW_Rechnung) RW_Transactions: Relation<RwTransaction>[];
+
+  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'benutzer_id' })
+  Benutzer: Relation<Benutzer> | null;
+
+  @ManyToOne(() => RwAbrechnung, (a) => a.RW_Rechnungs, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'rw_abrechnung_id' })
+  RW_Abrechnung: Relation<RwAbrechnung> | null;
+
+  @ManyToOne(() => RwKreis, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'rw_kreis_id' })
+  RW_Kreis: Relation<RwKreis> | null;
+
+  /** The storno invoice that cancelled this one. */
+  @ManyToOne(() => RwRechnung, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'storno_id' })
+  Storno: Relation<RwRechnung> | null;
+
+  /** On a storno invoice: the invoice it cancels. */
+  @ManyToOne(() => RwRechnung, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'storno_parent_id' })
+  Storno_Parent: Relation<RwRechnung> | null;
+
+  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'storno_benutzer_konto_id' })
+  Storno_Benutzer_Konto: Relation<BenutzerKonto> | null;
+
+  @ManyToOne(() => Veranstaltung, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'veranstaltung_id' })
+  Veranstaltung: Relation<Veranstaltung> | null;
+
+  @ManyToOne(() => WbAbo, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'wb_abo_id' })
+  WB_Abo: Relation<WbAbo> | null;
+}

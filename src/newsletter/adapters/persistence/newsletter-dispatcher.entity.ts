@@ -1,0 +1,83 @@
+/**
+ * A dispatch of a newsletter (spec 003 §3 Dispatcher) and its per-recipient log (spec 002 §3
+ * newsletter sending record). A dispatch reaches each address at most once (DESIGN.md §4): the
+ * log is unique per (newsletter_dispatcher_id, email), so a retried worker skips what it sent.
+ */
+import {
+  Column,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
+import {
+  CreatedAt,
+  DateOnlyColumn,
+  DateTimeColumn,
+  JsonColumn,
+  UpdatedAt,
+} from '../../../platform/database/columns';
+import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
+import { BenutzerEmail } from '../../../membership/adapters/persistence/benutzer-kontakt.entity';
+import { Newsletter } from './newsletter.entity';
+
+@Entity('newsletter_dispatcher')
+export class NewsletterDispatcher {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'integer' }) newsletter_id: number;
+  @DateTimeColumn() versand_time: Date | null;
+  @Column({ type: 'boolean', default: false }) versendet: boolean;
+  @DateTimeColumn() versendet_time: Date | null;
+  @Column({ type: 'boolean', default: false }) auto_dispatcher: boolean;
+  @Column({ type: 'text', nullable: true }) error: string | null;
+  @Column({ type: 'text', nullable: true }) info: string | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) typ: string | null;
+  @JsonColumn() typ_data: Record<string, unknown> | null;
+  /** Progress of the dispatch worker. */
+  @Column({ type: 'integer', default: 0 }) total: number;
+  @Column({ type: 'integer', default: 0 }) sent: number;
+  @Column({ type: 'integer', default: 0 }) failed: number;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => Newsletter, (n) => n.Newsletter_Dispatchers, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'newsletter_id' })
+  Newsletter: Relation<Newsletter>;
+
+  @OneToMany(() => NewsletterVersand, (v) => v.Newsletter_Dispatcher)
+  Newsletter_Versands: Relation<NewsletterVersand>[];
+}
+
+@Entity('newsletter_versand')
+export class NewsletterVersand {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'integer' }) newsletter_dispatcher_id: number;
+  @Column({ type: 'integer', nullable: true }) newsletter_id: number | null;
+  @Column({ type: 'integer', nullable: true }) benutzer_id: number | null;
+  @Column({ type: 'integer', nullable: true }) benutzer_email_id: number | null;
+  @Column({ type: 'varchar', length: 255 }) email: string;
+  @Column({ type: 'boolean', default: false }) versandflag: boolean;
+  @DateOnlyColumn() versanddatum: string | null;
+  @Column({ type: 'varchar', length: 8, nullable: true }) versanduhrzeit: string | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) status: string | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => NewsletterDispatcher, (d) => d.Newsletter_Versands, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'newsletter_dispatcher_id' })
+  Newsletter_Dispatcher: Relation<NewsletterDispatcher>;
+
+  @ManyToOne(() => Newsletter, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'newsletter_id' })
+  Newsletter: Relation<Newsletter> | null;
+
+  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'benutzer_id' })
+  Benutzer: Relation<Benutzer> | null;
+
+  @ManyToOne(() => BenutzerEmail, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'benutzer_email_id' })
+  Benutzer_Email: Relation<BenutzerEmail> | null;
+}

@@ -1,0 +1,81 @@
+/** A newsletter (spec 002 §3) with its send and exclusion groups. */
+import {
+  Column,
+  Entity,
+  JoinColumn,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
+import { CreatedAt, DateOnlyColumn, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
+import {
+  Veranstaltung,
+  VeranstaltungEvent,
+} from '../../../seminars/adapters/persistence/veranstaltung.entity';
+import { NewsletterAbsender } from './newsletter-absender.entity';
+import { NewsletterDispatcher } from './newsletter-dispatcher.entity';
+import { NewsletterVorlage } from './newsletter-vorlage.entity';
+
+@Entity('newsletter')
+export class Newsletter {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 255 }) titel: string;
+  @Column({ type: 'integer', nullable: true }) newsletter_absender_id: number | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) betreff: string | null;
+  @Column({ type: 'integer', nullable: true }) veranstaltung_id: number | null;
+  @Column({ type: 'integer', nullable: true }) veranstaltung_event_id: number | null;
+  @Column({ type: 'integer', nullable: true }) newsletter_vorlagen_id: number | null;
+  /** Starts as 'offen'; maintained by the dispatch workflow, read-only in the form (spec 002 §4). */
+  @Column({ type: 'varchar', length: 40, default: 'offen' }) bearbeitungsstatus: string;
+  @DateOnlyColumn() manual_versanddatum: string | null;
+  @Column({ type: 'varchar', length: 8, nullable: true }) manual_versanduhrzeit: string | null;
+  @Column({ type: 'boolean', default: false }) allow_duplicate_email: boolean;
+  @Column({ type: 'boolean', default: false }) freigabe: boolean;
+  /** Created by a template's automation (spec 003 §3). */
+  @Column({ type: 'boolean', default: false }) auto_newsletter: boolean;
+  @JsonColumn() json_content: unknown;
+  @Column({ type: 'text', nullable: true }) body: string | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => NewsletterAbsender, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'newsletter_absender_id' })
+  Newsletter_Absender: Relation<NewsletterAbsender> | null;
+
+  @ManyToOne(() => NewsletterVorlage, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'newsletter_vorlagen_id' })
+  Newsletter_Vorlage: Relation<NewsletterVorlage> | null;
+
+  @ManyToOne(() => Veranstaltung, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'veranstaltung_id' })
+  Veranstaltung: Relation<Veranstaltung> | null;
+
+  @ManyToOne(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'veranstaltung_event_id' })
+  Veranstaltung_Event: Relation<VeranstaltungEvent> | null;
+
+  /** Send groups. */
+  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
+  @JoinTable({
+    name: 'newsletter_benutzer_gruppe',
+    joinColumn: { name: 'newsletter_id' },
+    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
+  })
+  Benutzer_Gruppes: Relation<BenutzerGruppe>[];
+
+  /** Exclusion groups: their members never receive this newsletter. */
+  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
+  @JoinTable({
+    name: 'newsletter_ausschluss_gruppe',
+    joinColumn: { name: 'newsletter_id' },
+    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
+  })
+  Ausschluss_Gruppes: Relation<BenutzerGruppe>[];
+
+  @OneToMany(() => NewsletterDispatcher, (d) => d.Newsletter)
+  Newsletter_Dispatchers: Relation<NewsletterDispatcher>[];
+}

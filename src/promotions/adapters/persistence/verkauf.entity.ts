@@ -1,0 +1,91 @@
+/** Bundles, products and shopping carts (spec 003 §3, §4, §9). */
+import {
+  Column,
+  Entity,
+  JoinColumn,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
+import {
+  CreatedAt,
+  DateTimeColumn,
+  Decimal2Column,
+  JsonColumn,
+  MoneyColumn,
+  UpdatedAt,
+} from '../../../platform/database/columns';
+import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
+import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
+import { VeranstaltungEvent } from '../../../seminars/adapters/persistence/veranstaltung.entity';
+import { BENUTZER_AUSWAHL_TYPEN } from './wb-abo.entity';
+
+/** Several events sold together at one price; rw_vorlage_id points at the billing context. */
+@Entity('wb_bundle')
+export class WbBundle {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 255 }) titel: string;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_frontend: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_warenkorb: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_rechnung: string | null;
+  @Column({ type: 'text', nullable: true }) beschreibung: string | null;
+  @Column({ type: 'text', nullable: true }) teilnahmebedingungen: string | null;
+  @Column({ type: 'integer', nullable: true }) rw_vorlage_id: number | null;
+  @MoneyColumn({ nullable: false, default: 500 }) preis: number;
+  /** The price is net (VAT is added) rather than gross. */
+  @Column({ type: 'boolean', default: false }) is_netto: boolean;
+  /** VAT rate in percent. */
+  @Decimal2Column(5) mwst: number | null;
+  @Column({ type: 'varchar', length: 40, default: 'alle' })
+  benutzerAuswahlTyp: (typeof BENUTZER_AUSWAHL_TYPEN)[number];
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToMany(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
+  @JoinTable({
+    name: 'wb_bundle_veranstaltung_event',
+    joinColumn: { name: 'wb_bundle_id' },
+    inverseJoinColumn: { name: 'veranstaltung_event_id' },
+  })
+  Veranstaltung_Events: Relation<VeranstaltungEvent>[];
+
+  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
+  @JoinTable({
+    name: 'wb_bundle_benutzer_gruppe',
+    joinColumn: { name: 'wb_bundle_id' },
+    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
+  })
+  Benutzer_Gruppes: Relation<BenutzerGruppe>[];
+}
+
+@Entity('produkt')
+export class Produkt {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 255 }) titel: string;
+  @Column({ type: 'text', nullable: true }) beschreibung: string | null;
+  @MoneyColumn({ nullable: false, default: 20 }) preis: number;
+  @Column({ type: 'boolean', default: true }) aktiv: boolean;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+}
+
+/**
+ * A member's shopping cart; `data` holds its positions. Once bought (`gekauftAm`) it is part of the
+ * booking history and cannot be deleted.
+ */
+@Entity('warenkorb')
+export class Warenkorb {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'integer' }) benutzer_id: number;
+  @DateTimeColumn() gekauftAm: Date | null;
+  @JsonColumn() data: Record<string, unknown> | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) status: string | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'benutzer_id' })
+  Benutzer: Relation<Benutzer>;
+}

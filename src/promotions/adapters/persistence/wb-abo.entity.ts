@@ -1,0 +1,152 @@
+/** Subscriptions (Abos), their billing periods (Turnus) and bookings (spec 003 §3, spec 002 §3). */
+import {
+  Column,
+  Entity,
+  JoinColumn,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
+import {
+  CreatedAt,
+  DateOnlyColumn,
+  Decimal2Column,
+  MoneyColumn,
+  UpdatedAt,
+} from '../../../platform/database/columns';
+import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
+import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
+import {
+  Veranstaltung,
+  VeranstaltungEvent,
+} from '../../../seminars/adapters/persistence/veranstaltung.entity';
+
+export const TURNUSTYPEN = ['jaehrlich', 'monatlich'] as const;
+export const BENUTZER_AUSWAHL_TYPEN = ['alle', 'gruppen'] as const;
+
+/** Defaults of spec 003 §9; rw_vorlage_id points at the billing context's invoice templates. */
+@Entity('wb_abo')
+export class WbAbo {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 255 }) titel: string;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_frontend: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_warenkorb: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_rechnung: string | null;
+  @Column({ type: 'text', nullable: true }) beschreibung: string | null;
+  @Column({ type: 'text', nullable: true }) teilnahmebedingungen: string | null;
+  @Column({ type: 'integer', nullable: true }) rw_vorlage_id: number | null;
+  @Column({ type: 'boolean', default: true }) aktiv: boolean;
+  @Column({ type: 'boolean', default: false }) auslaufen_lassen: boolean;
+  @Column({ type: 'varchar', length: 40, default: 'jaehrlich' }) turnustyp: (typeof TURNUSTYPEN)[number];
+  /** Day of the month the periods start on, 1 to 28. */
+  @Column({ type: 'integer', default: 1 }) stichtag: number;
+  /** Month the yearly periods start in, 1 to 12; null for monthly Abos. */
+  @Column({ type: 'integer', nullable: true, default: 1 }) stichmonat: number | null;
+  /** Days before the cut-off date that a period is billed and cancellations take effect. */
+  @Column({ type: 'integer', default: 0 }) turn_offset_days: number;
+  /** Periods billed together, at least 1. */
+  @Column({ type: 'integer', default: 1 }) abrechnungsintervall: number;
+  @Column({ type: 'boolean', default: false }) instant_storno: boolean;
+  @Column({ type: 'boolean', default: false }) dyn_kuend_frist: boolean;
+  @Column({ type: 'varchar', length: 40, default: 'alle' })
+  benutzerAuswahlTyp: (typeof BENUTZER_AUSWAHL_TYPEN)[number];
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
+  @JoinTable({
+    name: 'wb_abo_benutzer_gruppe',
+    joinColumn: { name: 'wb_abo_id' },
+    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
+  })
+  Benutzer_Gruppes: Relation<BenutzerGruppe>[];
+
+  /** The billing periods, the spec's plural of Turnus as for its other list associations. */
+  @OneToMany(() => WbAboTurnus, (t) => t.WB_Abo) WB_Abo_Turnuses: Relation<WbAboTurnus>[];
+}
+
+/**
+ * One billing period of an Abo with its price and terms, and the seminars and events it
+ * includes. Defaults of spec 003 §9 (preis 100, preisgarantie 1, verlaengerung 1, kuendigungsfrist 14).
+ */
+@Entity('wb_abo_turnus')
+export class WbAboTurnus {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'integer' }) wb_abo_id: number;
+  @DateOnlyColumn({ nullable: false }) von: string;
+  @DateOnlyColumn() bis: string | null;
+  @MoneyColumn({ nullable: false, default: 100 }) preis: number;
+  /** VAT rate in percent; null means the Abo's default. */
+  @Decimal2Column(5) mwst: number | null;
+  /** Periods the price is guaranteed for, at least 1. */
+  @Column({ type: 'integer', default: 1 }) preisgarantie: number;
+  /** Periods a booking renews by, at least 1. */
+  @Column({ type: 'integer', default: 1 }) verlaengerung: number;
+  /** Days of notice before the period ends. */
+  @Column({ type: 'integer', default: 14 }) kuendigungsfrist: number;
+  @Column({ type: 'boolean', default: false }) pause: boolean;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => WbAbo, (a) => a.WB_Abo_Turnuses, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'wb_abo_id' })
+  WB_Abo: Relation<WbAbo>;
+
+  @ManyToMany(() => Veranstaltung, { createForeignKeyConstraints: false })
+  @JoinTable({
+    name: 'wb_abo_turnus_veranstaltung',
+    joinColumn: { name: 'wb_abo_turnus_id' },
+    inverseJoinColumn: { name: 'veranstaltung_id' },
+  })
+  Veranstaltungs: Relation<Veranstaltung>[];
+
+  @ManyToMany(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
+  @JoinTable({
+    name: 'wb_abo_turnus_event',
+    joinColumn: { name: 'wb_abo_turnus_id' },
+    inverseJoinColumn: { name: 'veranstaltung_event_id' },
+  })
+  Events: Relation<VeranstaltungEvent>[];
+}
+
+/**
+ * A member's Abo booking from `first_turnus_id`; `last_turnus_id` and `storno_valid_from` are set
+ * when it is cancelled. `teilnehmer` names a participant who is not a Benutzer.
+ */
+@Entity('wb_abo_buchung')
+export class WbAboBuchung {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'integer' }) benutzer_id: number;
+  @Column({ type: 'integer', nullable: true }) teilnehmer_id: number | null;
+  @Column({ type: 'integer' }) wb_abo_id: number;
+  @Column({ type: 'integer' }) first_turnus_id: number;
+  @Column({ type: 'integer', nullable: true }) last_turnus_id: number | null;
+  @DateOnlyColumn() storno_valid_from: string | null;
+  @DateOnlyColumn() storno_datum: string | null;
+  @Column({ type: 'text', nullable: true }) teilnehmer: string | null;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+
+  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'benutzer_id' })
+  Benutzer: Relation<Benutzer>;
+
+  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'teilnehmer_id' })
+  Teilnehmer: Relation<Benutzer> | null;
+
+  @ManyToOne(() => WbAbo, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'wb_abo_id' })
+  WB_Abo: Relation<WbAbo>;
+
+  @ManyToOne(() => WbAboTurnus, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'first_turnus_id' })
+  First_Turnus: Relation<WbAboTurnus>;
+
+  @ManyToOne(() => WbAboTurnus, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'last_turnus_id' })
+  Last_Turnus: Relation<WbAboTurnus> | null;
+}

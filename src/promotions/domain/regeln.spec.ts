@@ -1,0 +1,56 @@
+import { DomainError } from '../../shared/domain-error';
+import { pruefeAbo, pruefeRabatt, pruefeTurnus, pruefeVoucher } from './regeln';
+
+function fehler(fn: () => void): DomainError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('kein Fehler');
+}
+
+describe('promotion save rules', () => {
+  it('clears the cut-off month of a new monthly Abo and checks the ranges', () => {
+    const monatlich: Record<string, unknown> = { turnustyp: 'monatlich', stichmonat: 4 };
+    pruefeAbo(monatlich);
+    expect(monatlich.stichmonat).toBeNull();
+    const error = fehler(() => pruefeAbo({ stichtag: 29, stichmonat: 13, abrechnungsintervall: 0 }));
+    expect(error.kind).toBe('invalid');
+    expect(Object.keys(error.errors ?? {})).toEqual(['stichtag', 'stichmonat', 'abrechnungsintervall']);
+  });
+
+  it('refuses to change the period scheme of an existing Abo, but accepts the same values', () => {
+    const previous = { turnustyp: 'jaehrlich', stichtag: 1, stichmonat: 1, abrechnungsintervall: 1 };
+    expect(() => pruefeAbo({ titel: 'Neu', stichtag: 1, stichmonat: 1 }, previous)).not.toThrow();
+    const error = fehler(() => pruefeAbo({ turnustyp: 'monatlich' }, previous));
+    expect(error.kind).toBe('conflict');
+    expect(error.message).toMatch(/„turnustyp“ kann nach dem Anlegen/);
+  });
+
+  it('checks a period', () => {
+    expect(() => pruefeTurnus({ von: '2026-01-01', bis: '2026-12-31', preis: 100 })).not.toThrow();
+    const error = fehler(() => pruefeTurnus({ bis: '2025-12-31', preisgarantie: 0 }, { von: '2026-01-01' }));
+    expect(error.errors).toEqual({
+      preisgarantie: 'muss mindestens 1 sein',
+      bis: 'darf nicht vor „von“ liegen',
+    });
+  });
+
+  it('resets jederXte when a per-participant limit is set and caps percentages', () => {
+    const values: Record<string, unknown> = { maxTeilnehmerBuchungen: 2, jederXte: 3 };
+    pruefeRabatt(values);
+    expect(values.jederXte).toBe(0);
+    expect(fehler(() => pruefeRabatt({ typ: 'percent', wert: 150 })).errors).toEqual({
+      wert: 'darf als Prozentsatz höchstens 100 sein',
+    });
+  });
+
+  it('upper-cases voucher codes and demands 10 letters or digits', () => {
+    const values: Record<string, unknown> = { code: ' herbst2026 ' };
+    pruefeVoucher(values);
+    expect(values.code).toBe('HERBST2026');
+    expect(fehler(() => pruefeVoucher({ code: 'KURZ' })).errors?.code).toMatch(/genau 10/);
+  });
+});

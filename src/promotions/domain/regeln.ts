@@ -1,0 +1,130 @@
+/**
+ * Save rules of the promotions context (spec 003 §4, §5, §9; spec 002 §5). Each adjusts the values
+ * to be stored in place or throws a DomainError with a German message; only fields being saved are
+ * checked, against the stored record (`previous`) on updates.
+ */
+import { DomainError } from '../../shared/domain-error';
+
+type Values = Record<string, unknown>;
+
+function ungueltig(errors: Record<string, string>): DomainError {
+  const list = Object.entries(errors)
+    .map(([name, message]) => `„${name}“ ${message}`)
+    .join('; ');
+  return DomainError.invalid('INVALID_FIELDS', `Bitte prüfen Sie die Eingaben: ${list}.`, errors);
+}
+
+class Pruefung {
+  readonly errors: Record<string, string> = {};
+  constructor(
+    private readonly values: Values,
+    private readonly previous?: Values,
+  ) {}
+
+  /** The value after the save. */
+  wert(name: string): unknown {
+    return name in this.values ? this.values[name] : this.previous?.[name];
+  }
+
+  bereich(name: string, min: number, max = Infinity): this {
+    const value = this.values[name];
+    if (typeof value !== 'number') return this;
+    if (value < min || value > max)
+      this.errors[name] =
+        max === Infinity ? `muss mindestens ${min} sein` : `muss zwischen ${min} und ${max} liegen`;
+    return this;
+  }
+
+  reihenfolge(von: string, bis: string): this {
+    const a = this.wert(von);
+    const b = this.wert(bis);
+    if (typeof a === 'string' && typeof b === 'string' && b < a)
+      this.errors[bis] = `darf nicht vor „${von}“ liegen`;
+    return this;
+  }
+
+  prozent(typ: string, wert: string): this {
+    const value = this.values[wert];
+    if (this.wert(typ) === 'percent' && typeof value === 'number' && value > 100)
+      this.errors[wert] = 'darf als Prozentsatz höchstens 100 sein';
+    return this;
+  }
+
+  ende(): void {
+    if (Object.keys(this.errors).length > 0) throw ungueltig(this.errors);
+  }
+}
+
+/** Fixed once the Abo exists: the periods already created depend on them. */
+export const ABO_FESTE_FELDER = ['turnustyp', 'stichtag', 'stichmonat', 'abrechnungsintervall'] as const;
+
+export function pruefeAbo(values: Values, previous?: Values): void {
+  if (previous) {
+    const geaendert = ABO_FESTE_FELDER.filter(
+      (name) => name in values && (values[name] ?? null) !== (previous[name] ?? null),
+    );
+    if (geaendert.length > 0) {
+      throw DomainError.conflict(
+        'ABO_FESTE_FELDER',
+        `${geaendert.map((n) => `„${n}“`).join(', ')} kann nach dem Anlegen des Abos nicht mehr geändert werden.`,
+      );
+    }
+  } else if ((values.turnustyp ?? 'jaehrlich') !== 'jaehrlich') {
+    // Only yearly Abos have a cut-off month.
+    values.stichmonat = null;
+  }
+  new Pruefung(values, previous)
+    .bereich('stichtag', 1, 28)
+    .bereich('stichmonat', 1, 12)
+    .bereich('turn_offset_days', 0)
+    .bereich('abrechnungsintervall', 1)
+    .ende();
+}
+
+export function pruefeTurnus(values: Values, previous?: Values): void {
+  new Pruefung(values, previous)
+    .bereich('preis', 0)
+    .bereich('mwst', 0, 100)
+    .bereich('preisgarantie', 1)
+    .bereich('verlaengerung', 1)
+    .bereich('kuendigungsfrist', 0)
+    .reihenfolge('von', 'bis')
+    .ende();
+}
+
+export function pruefeRabatt(values: Values, previous?: Values): void {
+  // A per-participant limit replaces "every n-th booking" (spec 002 §5).
+  if (typeof values.maxTeilnehmerBuchungen === 'number' && values.maxTeilnehmerBuchungen > 0) {
+    values.jederXte = 0;
+  }
+  new Pruefung(values, previous)
+    .bereich('wert', 0)
+    .prozent('typ', 'wert')
+    .bereich('minPreis', 0)
+    .bereich('maxTeilnehmerBuchungen', 0)
+    .bereich('maxSeminarBuchungen', 0)
+    .bereich('jederXte', 0)
+    .bereich('gueltigVonTageVorSeminar', 0)
+    .bereich('gueltigBisTageVorSeminar', 0)
+    .reihenfolge('gueltigVon', 'gueltigBis')
+    .reihenfolge('seminareVon', 'seminareBis')
+    .ende();
+}
+
+/** Bundles and products: prices and VAT rates are not negative. */
+export function pruefeVerkauf(values: Values): void {
+  new Pruefung(values).bereich('preis', 0).bereich('mwst', 0, 100).ende();
+}
+
+export const VOUCHER_CODE_LAENGE = 10;
+
+/** Codes are typed in upper case and are exactly 10 letters or digits (spec 003 §4, §9). */
+export function pruefeVoucher(values: Values, previous?: Values): void {
+  const pruefung = new Pruefung(values, previous).bereich('wert', 0).prozent('typ', 'wert');
+  if (typeof values.code === 'string') {
+    values.code = values.code.trim().toUpperCase();
+    if (!/^[A-Z0-9]{10}$/.test(values.code as string))
+      pruefung.errors.code = `muss genau ${VOUCHER_CODE_LAENGE} Buchstaben oder Ziffern lang sein`;
+  }
+  pruefung.ende();
+}

@@ -1,0 +1,409 @@
+/**
+ * Newsletter and web demo data: senders, websites, news, templates, newsletters with send and
+ * exclusion groups, dispatchers (sent and pending) with their per-recipient logs, and link clicks
+ * over the last six months of 2026 for the dashboard.
+ */
+import { Newsletter } from '../newsletter/adapters/persistence/newsletter.entity';
+import { NewsletterAbsender } from '../newsletter/adapters/persistence/newsletter-absender.entity';
+import {
+  NewsletterDispatcher,
+  NewsletterVersand,
+} from '../newsletter/adapters/persistence/newsletter-dispatcher.entity';
+import { NewsletterVorlage } from '../newsletter/adapters/persistence/newsletter-vorlage.entity';
+import { StatistikNewsletter } from '../newsletter/adapters/persistence/statistik-newsletter.entity';
+import { News, VerbandWebsite } from '../newsletter/adapters/persistence/verband-website.entity';
+import { seedRows } from './billing.seed';
+import type { SeedContext } from './seed';
+
+const DAY = 86_400_000;
+const HALBJAHR_START = Date.UTC(2026, 6, 1);
+const JAHRESENDE = Date.UTC(2026, 11, 31, 22, 59);
+
+const THEMEN = [
+  ['Jahressteuergesetz 2026', 'Die wichtigsten Änderungen für Ihre Mandanten im Überblick'],
+  ['Grundsteuer: Einspruchsfristen', 'Was jetzt für Bescheide und Einsprüche gilt'],
+  ['E-Rechnung im B2B-Verkehr', 'Übergangsfristen und Praxistipps für Kanzleien'],
+  ['Lohnsteuer-Update', 'Sachbezugswerte, Minijob-Grenze und Pauschalen'],
+  ['Umsatzsteuer aktuell', 'BMF-Schreiben und Rechtsprechung des Quartals'],
+  ['Kanzleiorganisation', 'Digitale Belegverarbeitung und Mandantenportale'],
+  ['Erbschaft- und Schenkungsteuer', 'Bewertungsfragen bei Betriebsvermögen'],
+  ['Berufsrecht', 'Neues zur Fortbildungspflicht und zum Berufshaftpflichtschutz'],
+  ['Seminarprogramm Herbst', 'Jetzt anmelden: Seminare und Webinare im Überblick'],
+  ['Abschlussprüfung', 'Hinweise zur Jahresabschlusserstellung 2026'],
+];
+const LINKS = [
+  ['Zur Anmeldung', 'https://www.stbv-demo.de/seminare/anmeldung'],
+  ['Seminarprogramm', 'https://www.stbv-demo.de/seminare'],
+  ['BMF-Schreiben (PDF)', 'https://www.stbv-demo.de/downloads/bmf-schreiben.pdf'],
+  ['Mehr lesen', 'https://www.stbv-demo.de/news'],
+  ['Mitgliederbereich', 'https://www.stbv-demo.de/intern'],
+];
+
+const berlin = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+/** Berlin calendar date and time of a moment, as stored in the logs. */
+function berlinDatumUhrzeit(date: Date): { datum: string; uhrzeit: string } {
+  const parts = Object.fromEntries(berlin.formatToParts(date).map((p) => [p.type, p.value]));
+  return {
+    datum: `${parts.year}-${parts.month}-${parts.day}`,
+    uhrzeit: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
+export async function seedNewsletter(ctx: SeedContext): Promise<void> {
+  const { rng } = ctx;
+
+  const absenderStart = await ctx.nextId(NewsletterAbsender);
+  const absender = [
+    ['Steuerberaterverband – Newsletter', 'newsletter@stbv-demo.de', 'info@stbv-demo.de'],
+    ['Steuerberaterverband – Seminare', 'seminare@stbv-demo.de', 'anmeldung@stbv-demo.de'],
+    ['Steuerakademie', 'info@akademie-demo.de', null],
+  ].map(([name, email, reply_to], i) => ({ id: absenderStart + i, name: name!, email: email!, reply_to }));
+
+  const websiteStart = await ctx.nextId(VerbandWebsite);
+  const websites = [
+    ['https://www.stbv-demo.de', 'Hauptseite des Verbands', absender[0].id],
+    ['https://www.akademie-demo.de', 'Seminarportal der Akademie', absender[2].id],
+  ].map(([website, sonstiges, newsletter_absender_id], i) => ({
+    id: websiteStart + i,
+    website: website as string,
+    sonstiges: sonstiges as string,
+    newsletter_absender_id: newsletter_absender_id as number,
+    data: {
+      seminar_bescheinigung_template: i === 0 ? 'bescheinigung-verband.html' : 'bescheinigung-akademie.html',
+    },
+  }));
+
+  const news: Partial<News>[] = [];
+  const newsCount = Math.min(200, 6 + Math.ceil(ctx.scale / 100));
+  for (let i = 0; i < newsCount; i++) {
+    const [titel, description] = THEMEN[i % THEMEN.length];
+    const von = new Date(Date.UTC(2026, 0, 1) + rng.int(0, 330) * DAY);
+    const detail = rng.chance(0.6);
+    const [linkTitel, link] = rng.pick(LINKS);
+    news.push({
+      typ: 'News',
+      titel: i < THEMEN.length ? titel : `${titel} (${i + 1})`,
+      aktiv: rng.chance(0.8),
+      von: von.toISOString().slice(0, 10),
+      bis: rng.chance(0.5)
+        ? new Date(von.getTime() + rng.int(14, 120) * DAY).toISOString().slice(0, 10)
+        : null,
+      verband_website_id: rng.pick(websites).id,
+      data: {
+        detail_page: detail,
+        link: detail ? null : link,
+        link_titel: detail ? null : linkTitel,
+        preview_image: `news-${(i % 6) + 1}.jpg`,
+        theme: rng.pick(['default-green', 'light-green', 'green', 'blue', 'dark-blue']),
+        description,
+        teaser_image: detail ? `news-teaser-${(i % 6) + 1}.jpg` : null,
+        content: detail
+          ? `<p>${description}.</p><p>Weitere Informationen erhalten Sie in unserer Geschäftsstelle.</p>`
+          : null,
+      },
+    });
+  }
+
+  const typen = await seedRows(ctx, 'SELECT id FROM veranstaltung_typ ORDER BY id');
+  const vorlageStart = await ctx.nextId(NewsletterVorlage);
+  const scheme = {
+    einleitung: 'HTML|160',
+    artikel: [{ titel: 'String', text: 'HTML|240', link: 'String', datum: 'Date' }],
+    hinweis_anzeigen: 'Boolean',
+  };
+  const gruppen = await seedRows(ctx, 'SELECT id, typ FROM benutzer_gruppe ORDER BY id');
+  const nwg = gruppen.filter((g) => g.typ === 'NWG').map((g) => Number(g.id));
+  const andere = gruppen.filter((g) => g.typ !== 'NWG').map((g) => Number(g.id));
+  const vorlagen: Partial<NewsletterVorlage>[] = [
+    {
+      id: vorlageStart,
+      titel: 'Standard-Newsletter',
+      beschreibung: 'Monatlicher Newsletter mit Einleitung und Artikeln',
+      vorlage: 'newsletter-standard.html',
+      json_content_scheme: scheme,
+      data: { newsletter_absender_id: absender[0].id, allow_duplicate_email: false },
+    },
+    {
+      id: vorlageStart + 1,
+      titel: 'Seminareinladung (automatisch)',
+      beschreibung: 'Wird 20 Tage vor Seminarbeginn an die Versand-Gruppen verschickt',
+      vorlage: 'seminareinladung.html',
+      veranstaltung_typ_id: typen.length ? Number(typen[0].id) : null,
+      automatik: typen.length > 0,
+      auto_typ: 'seminar',
+      json_content_scheme: { einleitung: 'HTML|140', programm: 'HTML|240' },
+      data: {
+        auto_titel: '{lg_id} - {titel} - {datum}',
+        auto_betreff: '{titel}',
+        auto_vortage: 20,
+        auto_day_time: '12:00',
+        newsletter_absender_id: absender[1].id,
+        auto_teilnehmer_group: 'exclude',
+        auto_ausgebucht: false,
+        allow_duplicate_email: false,
+        versand_gruppen: nwg.slice(0, 1),
+        ausschluss_gruppen: andere.slice(0, 1),
+      },
+    },
+    {
+      id: vorlageStart + 2,
+      titel: 'Event-Erinnerung',
+      beschreibung: 'Erinnerung an die Teilnehmer zwei Stunden vor dem Webinar',
+      vorlage: 'event-erinnerung.html',
+      veranstaltung_typ_id: typen.length > 1 ? Number(typen[1].id) : null,
+      automatik: typen.length > 1,
+      auto_typ: 'event',
+      json_content_scheme: { hinweis: 'HTML|140', zugangslink: 'String', beginn: 'Time' },
+      data: {
+        auto_titel: 'Erinnerung: {titel}',
+        auto_betreff: 'Ihr Webinar beginnt bald: {titel}',
+        auto_minutes: 120,
+        newsletter_absender_id: absender[1].id,
+        auto_teilnehmer_group: 'include',
+        allow_duplicate_email: true,
+        versand_gruppen: [],
+        ausschluss_gruppen: [],
+      },
+    },
+    {
+      id: vorlageStart + 3,
+      titel: 'StBdirekt Wochenüberblick',
+      beschreibung: 'Übernimmt die Inhalte aus StBdirekt',
+      vorlage: 'stbdirekt.html',
+      external_data_type: 'StBdirekt',
+      json_content_scheme: { beitraege: [{ titel: 'String', teaser: 'HTML|120', url: 'String' }] },
+      data: { newsletter_absender_id: absender[0].id },
+    },
+  ];
+
+  // Recipients: primary e-mails of Benutzer in a group plus e-mails in a group
+  const emails = await seedRows(ctx, 'SELECT id, benutzer_id, email FROM benutzer_email ORDER BY id');
+  const emailById = new Map(emails.map((e) => [Number(e.id), e]));
+  const primaer = new Map(
+    (await seedRows(ctx, 'SELECT id, primaeremail_id, atr_kein_newsletter FROM benutzer ORDER BY id'))
+      .filter((b) => b.primaeremail_id != null && !Number(b.atr_kein_newsletter))
+      .map((b) => [Number(b.id), Number(b.primaeremail_id)]),
+  );
+  const mitglieder = new Map<number, Set<number>>();
+  const add = (gruppe: number, emailId: number | undefined) => {
+    if (emailId === undefined || !emailById.has(emailId)) return;
+    if (!mitglieder.has(gruppe)) mitglieder.set(gruppe, new Set());
+    mitglieder.get(gruppe)!.add(emailId);
+  };
+  for (const l of await seedRows(
+    ctx,
+    'SELECT benutzer_gruppe_id, benutzer_id FROM benutzer_benutzer_gruppe ORDER BY id',
+  ))
+    add(Number(l.benutzer_gruppe_id), primaer.get(Number(l.benutzer_id)));
+  for (const l of await seedRows(
+    ctx,
+    'SELECT benutzer_gruppe_id, benutzer_email_id FROM benutzer_email_gruppe ORDER BY id',
+  ))
+    add(Number(l.benutzer_gruppe_id), Number(l.benutzer_email_id));
+
+  const seminare = ctx.ids.get('veranstaltung') ?? [];
+  const eventRows = seminare.length
+    ? await seedRows(ctx, 'SELECT id, veranstaltung_id FROM veranstaltung_event ORDER BY id')
+    : [];
+  const eventIds = new Set(ctx.ids.get('veranstaltung_event') ?? []);
+
+  let newsletterId = await ctx.nextId(Newsletter);
+  let dispatcherId = await ctx.nextId(NewsletterDispatcher);
+  const newsletters: Partial<Newsletter>[] = [];
+  const sendeGruppen: { newsletter_id: number; benutzer_gruppe_id: number }[] = [];
+  const ausschlussGruppen: { newsletter_id: number; benutzer_gruppe_id: number }[] = [];
+  const dispatchers: Partial<NewsletterDispatcher>[] = [];
+  const versand: Partial<NewsletterVersand>[] = [];
+  const klicks: Partial<StatistikNewsletter>[] = [];
+  const cap = Math.min(1000, 20 + Math.ceil(ctx.scale / 10));
+  const count = Math.min(300, 8 + Math.ceil(ctx.scale / 500));
+
+  for (let i = 0; i < count; i++) {
+    const id = newsletterId++;
+    const [thema, unterzeile] = THEMEN[i % THEMEN.length];
+    const seminar = seminare.length && rng.chance(0.35) ? rng.pick(seminare) : null;
+    const events = seminar
+      ? eventRows.filter((e) => Number(e.veranstaltung_id) === seminar && eventIds.has(Number(e.id)))
+      : [];
+    const vorlage = seminar ? vorlagen[1] : rng.chance(0.2) ? vorlagen[3] : vorlagen[0];
+    const sendeTermin = new Date(HALBJAHR_START + rng.int(0, 166) * DAY + rng.int(7, 17) * 3_600_000);
+    const versendet = i < count - 2 && rng.chance(0.85);
+    const auto = vorlage.automatik === true && rng.chance(0.5);
+    newsletters.push({
+      id,
+      titel: `${thema}${seminar ? ' – Seminareinladung' : ''} ${i + 1}/2026`,
+      newsletter_absender_id: vorlage.data?.newsletter_absender_id as number,
+      betreff: `${thema}: ${unterzeile}`,
+      veranstaltung_id: seminar,
+      veranstaltung_event_id: events.length && rng.chance(0.3) ? Number(rng.pick(events).id) : null,
+      newsletter_vorlagen_id: vorlage.id,
+      bearbeitungsstatus: versendet ? 'versendet' : rng.pick(['offen', 'in Bearbeitung', 'freigegeben']),
+      manual_versanddatum: versendet ? null : berlinDatumUhrzeit(sendeTermin).datum,
+      manual_versanduhrzeit: versendet ? null : '09:00',
+      allow_duplicate_email: false,
+      freigabe: versendet,
+      auto_newsletter: auto,
+      json_content: {
+        einleitung: `<p>Sehr geehrte Damen und Herren,</p><p>${unterzeile}.</p>`,
+        artikel: [
+          {
+            titel: thema,
+            text: `<p>${unterzeile}.</p>`,
+            link: rng.pick(LINKS)[1],
+            datum: berlinDatumUhrzeit(sendeTermin).datum,
+          },
+        ],
+        hinweis_anzeigen: rng.chance(0.5),
+      },
+      body: `<h1>${thema}</h1><p>${unterzeile}.</p>`,
+      createdAt: new Date(sendeTermin.getTime() - rng.int(2, 20) * DAY),
+    });
+
+    const senden = nwg.length ? [rng.pick(nwg)] : andere.length ? [rng.pick(andere)] : [];
+    if (nwg.length > 1 && rng.chance(0.4)) {
+      const zweite = rng.pick(nwg);
+      if (!senden.includes(zweite)) senden.push(zweite);
+    }
+    const ausschluss =
+      andere.length && rng.chance(0.4) ? [rng.pick(andere)].filter((g) => !senden.includes(g)) : [];
+    for (const g of senden) sendeGruppen.push({ newsletter_id: id, benutzer_gruppe_id: g });
+    for (const g of ausschluss) ausschlussGruppen.push({ newsletter_id: id, benutzer_gruppe_id: g });
+
+    const empfaenger = new Set<number>();
+    for (const g of senden) for (const e of mitglieder.get(g) ?? []) empfaenger.add(e);
+    for (const g of ausschluss) for (const e of mitglieder.get(g) ?? []) empfaenger.delete(e);
+    const alle = [...empfaenger].sort((a, b) => a - b);
+
+    const laeufe = versendet && rng.chance(0.3) ? 2 : 1;
+    for (let l = 0; l < laeufe; l++) {
+      const did = dispatcherId++;
+      const versandTime = new Date(sendeTermin.getTime() + l * rng.int(3, 10) * DAY);
+      if (!versendet || versandTime.getTime() > JAHRESENDE) {
+        const geplant = new Date(Math.max(versandTime.getTime(), Date.UTC(2026, 11, 20, 8)));
+        dispatchers.push({
+          id: did,
+          newsletter_id: id,
+          versand_time: geplant,
+          versendet: false,
+          auto_dispatcher: auto,
+          typ: auto ? 'auto' : 'manuell',
+          typ_data: { gruppen: senden, ausschluss },
+          info: 'Versand geplant',
+        });
+        continue;
+      }
+      // The second run reaches those added to the groups since (here: a fresh sample).
+      const quote = Math.min(1, cap / Math.max(1, alle.length));
+      const seen = new Set<string>();
+      let sent = 0;
+      let failed = 0;
+      const start = versandTime.getTime() + rng.int(1, 5) * 60_000;
+      for (const emailId of alle) {
+        if (seen.size >= cap || !rng.chance(quote)) continue;
+        const e = emailById.get(emailId)!;
+        const adresse = String(e.email).toLowerCase();
+        if (seen.has(adresse)) continue;
+        seen.add(adresse);
+        const zeit = new Date(start + seen.size * 1500);
+        const ok = rng.chance(0.98);
+        if (ok) sent++;
+        else failed++;
+        versand.push({
+          newsletter_dispatcher_id: did,
+          newsletter_id: id,
+          benutzer_id: Number(e.benutzer_id),
+          benutzer_email_id: emailId,
+          email: String(e.email),
+          versandflag: ok,
+          ...(() => {
+            const { datum, uhrzeit } = berlinDatumUhrzeit(zeit);
+            return { versanddatum: datum, versanduhrzeit: uhrzeit };
+          })(),
+          status: ok ? 'gesendet' : 'fehler',
+          createdAt: zeit,
+        });
+        if (ok && rng.chance(0.25)) {
+          const n = rng.int(1, 3);
+          for (let k = 0; k < n; k++) {
+            const klick = new Date(Math.min(JAHRESENDE, zeit.getTime() + rng.int(10, 14 * 24 * 60) * 60_000));
+            const [linkTitel, url] = rng.pick(LINKS);
+            klicks.push({
+              ...berlinDatumUhrzeit(klick),
+              newsletter_id: id,
+              dispatcher_id: did,
+              benutzer_id: Number(e.benutzer_id),
+              link: linkTitel,
+              url,
+              createdAt: klick,
+            });
+          }
+        }
+      }
+      dispatchers.push({
+        id: did,
+        newsletter_id: id,
+        versand_time: versandTime,
+        versendet: true,
+        versendet_time: new Date(start + (seen.size + 1) * 1500),
+        auto_dispatcher: auto,
+        typ: auto ? 'auto' : 'manuell',
+        typ_data: { gruppen: senden, ausschluss },
+        info: `${sent} von ${seen.size} E-Mails versendet`,
+        error: failed ? `${failed} E-Mail(s) konnten nicht zugestellt werden` : null,
+        total: seen.size,
+        sent,
+        failed,
+      });
+    }
+  }
+
+  await ctx.insert(NewsletterAbsender, absender);
+  await ctx.insert(VerbandWebsite, websites);
+  await ctx.insert(News, news);
+  await ctx.insert(NewsletterVorlage, vorlagen);
+  await ctx.insert(Newsletter, newsletters);
+  await insertLinks(ctx, 'newsletter_benutzer_gruppe', sendeGruppen);
+  await insertLinks(ctx, 'newsletter_ausschluss_gruppe', ausschlussGruppen);
+  await ctx.insert(NewsletterDispatcher, dispatchers);
+  await ctx.insert(NewsletterVersand, versand);
+  await ctx.insert(StatistikNewsletter, klicks);
+  ctx.ids.set(
+    'newsletter',
+    newsletters.map((n) => n.id!),
+  );
+  ctx.ids.set(
+    'verband_website',
+    websites.map((w) => w.id),
+  );
+
+  // Seminar types of the earlier step are shown on the association's main website.
+  await seedRows(
+    ctx,
+    `UPDATE veranstaltung_typ SET verband_website_id = ${websites[0].id} WHERE verband_website_id IS NULL`,
+  );
+}
+
+/** The two link tables have no entity of their own. */
+async function insertLinks(
+  ctx: SeedContext,
+  tableName: string,
+  rows: { newsletter_id: number; benutzer_gruppe_id: number }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    const batch = rows.slice(i, i + 500);
+    await ctx.dataSource.query(
+      `INSERT INTO ${tableName} (newsletter_id, benutzer_gruppe_id) VALUES ${batch.map(() => '(?, ?)').join(', ')}`,
+      batch.flatMap((r) => [r.newsletter_id, r.benutzer_gruppe_id]),
+    );
+  }
+  ctx.options.log?.(`${tableName}: ${rows.length} Zeilen`);
+}
