@@ -1,26 +1,14 @@
 /** Express-level setup shared by main.ts and the tests: body limits, sessions, passport, the API gate, the client. */
-import { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import session from 'express-session';
 import passport from 'passport';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
-import type { AppConfig, RedisConfig } from './config/env';
+import type { AppConfig } from './config/env';
 import { apiGate, rejectMalformedUrls } from './platform/auth/http-middleware';
-import { TypeOrmSessionStore } from './platform/auth/session-store';
+import { SessionStores } from './platform/auth/session-store';
 import { ErrorFilter } from './platform/http/error.filter';
-
-async function sessionStore(app: INestApplication, redis: RedisConfig): Promise<session.Store> {
-  if (!redis.url) return new TypeOrmSessionStore(app.get(DataSource));
-  const { createClient } = await import('redis');
-  const { RedisStore } = await import('connect-redis');
-  const client = createClient({ url: redis.url });
-  client.on('error', (error) => console.error('Redis (Sitzungen):', error.message));
-  await client.connect();
-  return new RedisStore({ client, prefix: 'verband:sess:' });
-}
 
 export const CLIENT_DIR = join(__dirname, '..', 'client');
 
@@ -35,7 +23,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
     session({
       name: 'verband.sid',
       secret: appConfig.sessionSecret,
-      store: await sessionStore(app, config.getOrThrow<RedisConfig>('redis')),
+      store: await app.get(SessionStores).create(),
       resave: false,
       saveUninitialized: false,
       rolling: true,

@@ -88,15 +88,13 @@ describe.each(databases())('membership rules on %s', (kind) => {
       (await api.get('/node/api/benutzer-konto').query({ where: JSON.stringify({ benutzer_id: b.id }) }))
         .body,
     ).toEqual([]);
-    const good = await api
-      .post('/node/api/benutzer-konto')
-      .send({
-        benutzer_id: b.id,
-        iban: 'de89 3704 0044 0532 0130 00',
-        bic: 'cobadeffxxx',
-        sepa_referenz: 'M-1',
-        sepa_datum: '2024-02-01',
-      });
+    const good = await api.post('/node/api/benutzer-konto').send({
+      benutzer_id: b.id,
+      iban: 'de89 3704 0044 0532 0130 00',
+      bic: 'cobadeffxxx',
+      sepa_referenz: 'M-1',
+      sepa_datum: '2024-02-01',
+    });
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
   });

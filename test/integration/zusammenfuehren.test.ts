@@ -60,28 +60,24 @@ describe.each(databases())('merges on %s', (kind) => {
 
   it('moves everything to the staying user, takes chosen fields, deletes the obsolete one', async () => {
     const d = await duplicates();
-    const response = await api
-      .post('/node/api/benutzer/merge')
-      .send({
-        staying_id: d.staying.id,
-        obsolete_id: d.obsolete.id,
-        take: ['titel', 'tel1', 'primaeremail_id'],
-      });
+    const response = await api.post('/node/api/benutzer/merge').send({
+      staying_id: d.staying.id,
+      obsolete_id: d.obsolete.id,
+      take: ['titel', 'tel1', 'primaeremail_id'],
+    });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Benutzer erfolgreich zusammengeführt');
     expect((await api.get(`/node/api/benutzer/${d.obsolete.id}`)).status).toBe(404);
 
-    const merged = await api
-      .get(`/node/api/benutzer/${d.staying.id}`)
-      .query({
-        include: JSON.stringify([
-          'Benutzer_Emails',
-          'Benutzer_Adresses',
-          'Benutzer_Kontos',
-          'Mitarbeiter',
-          'Benutzer_Gruppes',
-        ]),
-      });
+    const merged = await api.get(`/node/api/benutzer/${d.staying.id}`).query({
+      include: JSON.stringify([
+        'Benutzer_Emails',
+        'Benutzer_Adresses',
+        'Benutzer_Kontos',
+        'Mitarbeiter',
+        'Benutzer_Gruppes',
+      ]),
+    });
     expect(merged.body).toMatchObject({
       nachname: 'Müller',
       kennnummer: 'M-1',

@@ -112,7 +112,7 @@ export const MENU: MenuSection[] = [
       res('/seminare/inhalt', 'veranstaltung-inhalt', 'Inhalte'),
       res('/seminare/referent', 'veranstaltung-referent', 'Referenten'),
       res('/seminare/ort', 'veranstaltung-ort', 'Orte'),
-      res('/seminare/preisbezeichnung', 'veranstaltung-preisbezeichnung', 'Preisbezeichnung'),
+      res('/seminare/preisbezeichnung', 'preisbezeichnung', 'Preisbezeichnung'),
       res('/seminare/fachberatermarke', 'fachberatermarke', 'Fachberatermarke'),
     ],
   },
@@ -243,7 +243,7 @@ export const MENU: MenuSection[] = [
         timeDefault: 3,
         refreshInterval: 100000,
       }),
-      res('/rw/gastanmeldung', 'rw-gastanmeldung', 'Gastanmeldungen', {
+      res('/rw/gastanmeldung', 'gastanmeldung', 'Gastanmeldungen', {
         timeDefault: 6,
         refreshInterval: 60000,
       }),
@@ -264,7 +264,7 @@ export const MENU: MenuSection[] = [
         ...oneYear,
       }),
       res('/rw/abo-abrechnung', 'wb-abo', 'Abo-Abrechnung', oneYear),
-      res('/rw/storno-option', 'rw-storno-option', 'Storno-Optionen', {
+      res('/rw/storno-option', 'storno-option', 'Storno-Optionen', {
         columns: [
           col('hours_to', 'Stunden vorher', 'number'),
           col('betrag', 'Betrag', 'amount'),

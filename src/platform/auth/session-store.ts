@@ -2,8 +2,11 @@
  * express-session store on the platform database (DESIGN.md §5: no maintained store exists for
  * TypeORM 1.x). Sessions never live in process memory, so app processes are interchangeable.
  */
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import session, { SessionData } from 'express-session';
 import { DataSource, LessThan } from 'typeorm';
+import type { RedisConfig } from '../../config/env';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
@@ -92,5 +95,35 @@ export class TypeOrmSessionStore extends session.Store {
       .from('session')
       .where({ expires: LessThan(new Date()) })
       .execute();
+  }
+}
+
+/**
+ * Chooses the session store (Redis when REDIS_URL is set, else the database) and owns the Redis
+ * connection, which it closes when the app shuts down.
+ */
+@Injectable()
+export class SessionStores implements OnApplicationShutdown {
+  private client?: { quit(): Promise<unknown> };
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: ConfigService,
+  ) {}
+
+  async create(): Promise<session.Store> {
+    const redis = this.config.getOrThrow<RedisConfig>('redis');
+    if (!redis.url) return new TypeOrmSessionStore(this.dataSource);
+    const { createClient } = await import('redis');
+    const { RedisStore } = await import('connect-redis');
+    const client = createClient({ url: redis.url });
+    client.on('error', (error) => console.error('Redis (Sitzungen):', error.message));
+    await client.connect();
+    this.client = client;
+    return new RedisStore({ client, prefix: 'verband:sess:' });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client?.quit().catch(() => undefined);
   }
 }
