@@ -2,7 +2,18 @@
  * Column decorators shared by every entity, so that money, JSON and timestamps are typed the same
  * way everywhere (DESIGN.md §4). Property names are the spec's field names and equal the column names.
  */
-import { Column, ColumnOptions, CreateDateColumn, UpdateDateColumn, ValueTransformer } from 'typeorm';
+import {
+  Column,
+  ColumnOptions,
+  CreateDateColumn,
+  JoinColumn,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  RelationOptions,
+  UpdateDateColumn,
+  ValueTransformer,
+} from 'typeorm';
 import { centsToEuros, eurosToCents } from '../../shared/money';
 
 /** DECIMAL(12,2) in the database, a euro number in JSON; rounded through integer cents, never float sums. */
@@ -54,4 +65,29 @@ export function Decimal2Column(precision: number, options: ColumnOptions = {}) {
     transformer: moneyTransformer,
     ...options,
   });
+}
+
+type Target = Parameters<typeof ManyToOne>[0];
+
+/**
+ * An association over the column `column`, named as the spec names it. Constraints come from the
+ * migrations only, so the entity never declares one.
+ */
+export function ManyToOneVia(target: Target, column: string, options: RelationOptions = {}): PropertyDecorator {
+  const relation = ManyToOne(target, { createForeignKeyConstraints: false, ...options });
+  const join = JoinColumn({ name: column });
+  return (prototype, property) => {
+    relation(prototype, property);
+    join(prototype, property);
+  };
+}
+
+/** A many-to-many association through the link table `table` (this side's and the target's id columns). */
+export function ManyToManyVia(target: Target, table: string, ownColumn: string, targetColumn: string): PropertyDecorator {
+  const relation = ManyToMany(target, { createForeignKeyConstraints: false });
+  const join = JoinTable({ name: table, joinColumn: { name: ownColumn }, inverseJoinColumn: { name: targetColumn } });
+  return (prototype, property) => {
+    relation(prototype, property);
+    join(prototype, property);
+  };
 }

@@ -1,6 +1,6 @@
 /** A guest's seminar registration (spec 003 §2 /rw/gastanmeldung/{id}), settled by staff. */
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import {
   Veranstaltung,
@@ -26,15 +26,12 @@ export class Gastanmeldung {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Veranstaltung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_id' })
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung> | null;
 
-  @ManyToOne(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_event_id' })
+  @ManyToOneVia(() => VeranstaltungEvent, 'veranstaltung_event_id')
   Veranstaltung_Event: Relation<VeranstaltungEvent> | null;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer> | null;
 }

@@ -3,16 +3,8 @@
  * all, created, storno, sepa_debit, sepa_transfer and rechnungenEmail; the admin log records who
  * exported or mailed what.
  */
-import {
-  Column,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
-import { CreatedAt, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
 import { Veranstaltung } from '../../../seminars/adapters/persistence/veranstaltung.entity';
 import { WbAbo } from '../../../promotions/adapters/persistence/wb-abo.entity';
 import type { Kategorie } from '../../domain/kategorie';
@@ -33,12 +25,10 @@ export class RwAbrechnung {
   @OneToMany(() => RwAbrechnungLog, (l) => l.RW_Abrechnung) RW_Abrechnung_Logs: Relation<RwAbrechnungLog>[];
   @OneToMany(() => RwRechnung, (r) => r.RW_Abrechnung) RW_Rechnungs: Relation<RwRechnung>[];
 
-  @ManyToOne(() => Veranstaltung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_id' })
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung> | null;
 
-  @ManyToOne(() => WbAbo, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'wb_abo_id' })
+  @ManyToOneVia(() => WbAbo, 'wb_abo_id')
   WB_Abo: Relation<WbAbo> | null;
 }
 
@@ -51,7 +41,6 @@ export class RwAbrechnungLog {
   @Column({ type: 'varchar', length: 255, nullable: true }) admin_name: string | null;
   @CreatedAt() createdAt: Date;
 
-  @ManyToOne(() => RwAbrechnung, (a) => a.RW_Abrechnung_Logs, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'rw_abrechnung_id' })
+  @ManyToOneVia(() => RwAbrechnung, 'rw_abrechnung_id')
   RW_Abrechnung: Relation<RwAbrechnung>;
 }

@@ -1,6 +1,6 @@
 /** How a Benutzer pays for one category object (spec 002 §3 payment option). */
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import {
   BenutzerAdresse,
@@ -28,19 +28,15 @@ export class RwBezahloption {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
 
-  @ManyToOne(() => BenutzerAdresse, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_adresse_id' })
+  @ManyToOneVia(() => BenutzerAdresse, 'benutzer_adresse_id')
   Benutzer_Adresse: Relation<BenutzerAdresse> | null;
 
-  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_konto_id' })
+  @ManyToOneVia(() => BenutzerKonto, 'benutzer_konto_id')
   Benutzer_Konto: Relation<BenutzerKonto> | null;
 
-  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'neg_benutzer_konto_id' })
+  @ManyToOneVia(() => BenutzerKonto, 'neg_benutzer_konto_id')
   Neg_Benutzer_Konto: Relation<BenutzerKonto> | null;
 }

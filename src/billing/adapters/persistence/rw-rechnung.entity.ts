@@ -3,16 +3,14 @@
  * issued content (addresses, lines, texts) as a snapshot; corrections are storno invoices, linked
  * both ways through `storno_id` (on the original) and `storno_parent_id` (on the storno).
  */
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
-  Column,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
-import { CreatedAt, JsonColumn, MoneyColumn, UpdatedAt } from '../../../platform/database/columns';
+  CreatedAt,
+  JsonColumn,
+  ManyToOneVia,
+  MoneyColumn,
+  UpdatedAt,
+} from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import { BenutzerKonto } from '../../../membership/adapters/persistence/benutzer-kontakt.entity';
 import { Veranstaltung } from '../../../seminars/adapters/persistence/veranstaltung.entity';
@@ -49,37 +47,29 @@ export class RwRechnung {
 
   @OneToMany(() => RwTransaction, (t) => t.RW_Rechnung) RW_Transactions: Relation<RwTransaction>[];
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer> | null;
 
-  @ManyToOne(() => RwAbrechnung, (a) => a.RW_Rechnungs, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'rw_abrechnung_id' })
+  @ManyToOneVia(() => RwAbrechnung, 'rw_abrechnung_id')
   RW_Abrechnung: Relation<RwAbrechnung> | null;
 
-  @ManyToOne(() => RwKreis, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'rw_kreis_id' })
+  @ManyToOneVia(() => RwKreis, 'rw_kreis_id')
   RW_Kreis: Relation<RwKreis> | null;
 
   /** The storno invoice that cancelled this one. */
-  @ManyToOne(() => RwRechnung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'storno_id' })
+  @ManyToOneVia(() => RwRechnung, 'storno_id')
   Storno: Relation<RwRechnung> | null;
 
   /** On a storno invoice: the invoice it cancels. */
-  @ManyToOne(() => RwRechnung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'storno_parent_id' })
+  @ManyToOneVia(() => RwRechnung, 'storno_parent_id')
   Storno_Parent: Relation<RwRechnung> | null;
 
-  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'storno_benutzer_konto_id' })
+  @ManyToOneVia(() => BenutzerKonto, 'storno_benutzer_konto_id')
   Storno_Benutzer_Konto: Relation<BenutzerKonto> | null;
 
-  @ManyToOne(() => Veranstaltung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_id' })
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung> | null;
 
-  @ManyToOne(() => WbAbo, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'wb_abo_id' })
+  @ManyToOneVia(() => WbAbo, 'wb_abo_id')
   WB_Abo: Relation<WbAbo> | null;
 }

@@ -3,11 +3,12 @@
  * new version; `first_id` points at the first version of the chain (itself for the first one) and
  * `child_id` at the version that replaced this one (null for the current version).
  */
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
   CreatedAt,
   DateTimeColumn,
   JsonColumn,
+  ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
 } from '../../../platform/database/columns';
@@ -53,57 +54,44 @@ export class RwTransaction {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer> | null;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'teilnehmer_id' })
+  @ManyToOneVia(() => Benutzer, 'teilnehmer_id')
   Teilnehmer: Relation<Benutzer> | null;
 
-  @ManyToOne(() => Veranstaltung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_id' })
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung> | null;
 
-  @ManyToOne(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_event_id' })
+  @ManyToOneVia(() => VeranstaltungEvent, 'veranstaltung_event_id')
   Veranstaltung_Event: Relation<VeranstaltungEvent> | null;
 
-  @ManyToOne(() => WbAbo, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'wb_abo_id' })
+  @ManyToOneVia(() => WbAbo, 'wb_abo_id')
   WB_Abo: Relation<WbAbo> | null;
 
-  @ManyToOne(() => WbAboTurnus, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'wb_abo_turnus_id' })
+  @ManyToOneVia(() => WbAboTurnus, 'wb_abo_turnus_id')
   WB_Abo_Turnus: Relation<WbAboTurnus> | null;
 
-  @ManyToOne(() => WbAboBuchung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'wb_abo_buchung_id' })
+  @ManyToOneVia(() => WbAboBuchung, 'wb_abo_buchung_id')
   WB_Abo_Buchung: Relation<WbAboBuchung> | null;
 
-  @ManyToOne(() => WbBundle, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'wb_bundle_id' })
+  @ManyToOneVia(() => WbBundle, 'wb_bundle_id')
   WB_Bundle: Relation<WbBundle> | null;
 
-  @ManyToOne(() => Warenkorb, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'warenkorb_id' })
+  @ManyToOneVia(() => Warenkorb, 'warenkorb_id')
   Warenkorb: Relation<Warenkorb> | null;
 
-  @ManyToOne(() => Produkt, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'produkt_id' })
+  @ManyToOneVia(() => Produkt, 'produkt_id')
   Produkt: Relation<Produkt> | null;
 
-  @ManyToOne(() => RwRechnung, (r) => r.RW_Transactions, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'rw_rechnung_id' })
+  @ManyToOneVia(() => RwRechnung, 'rw_rechnung_id')
   RW_Rechnung: Relation<RwRechnung> | null;
 
   /** The first version of this transaction's chain. */
-  @ManyToOne(() => RwTransaction, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'first_id' })
+  @ManyToOneVia(() => RwTransaction, 'first_id')
   First: Relation<RwTransaction> | null;
 
   /** The version that replaced this one. */
-  @ManyToOne(() => RwTransaction, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'child_id' })
+  @ManyToOneVia(() => RwTransaction, 'child_id')
   Child: Relation<RwTransaction> | null;
 }

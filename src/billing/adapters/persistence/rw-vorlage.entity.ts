@@ -1,6 +1,6 @@
 /** Invoice templates and invoice texts (spec 002 §3). */
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
 import { RwKreis } from './rw-kreis.entity';
 
 /** `datei` and `storno_datei` name files in the rw-vorlage file area. */
@@ -14,8 +14,7 @@ export class RwVorlage {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => RwKreis, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'rw_kreis_id' })
+  @ManyToOneVia(() => RwKreis, 'rw_kreis_id')
   RW_Kreis: Relation<RwKreis> | null;
 }
 

@@ -1,6 +1,12 @@
 /** Spec 001 §3: user groups and their two link tables. */
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, DateOnlyColumn, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import {
+  CreatedAt,
+  DateOnlyColumn,
+  JsonColumn,
+  ManyToOneVia,
+  UpdatedAt,
+} from '../../../platform/database/columns';
 import { Benutzer } from './benutzer.entity';
 import { BenutzerEmail } from './benutzer-kontakt.entity';
 
@@ -37,12 +43,10 @@ export class BenutzerBenutzerGruppe {
   @Column({ type: 'integer' }) benutzer_id: number;
   @CreatedAt() createdAt: Date;
 
-  @ManyToOne(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_gruppe_id' })
+  @ManyToOneVia(() => BenutzerGruppe, 'benutzer_gruppe_id')
   Benutzer_Gruppe: Relation<BenutzerGruppe>;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
 }
 
@@ -53,11 +57,9 @@ export class BenutzerEmailGruppe {
   @Column({ type: 'integer' }) benutzer_email_id: number;
   @CreatedAt() createdAt: Date;
 
-  @ManyToOne(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_gruppe_id' })
+  @ManyToOneVia(() => BenutzerGruppe, 'benutzer_gruppe_id')
   Benutzer_Gruppe: Relation<BenutzerGruppe>;
 
-  @ManyToOne(() => BenutzerEmail, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_email_id' })
+  @ManyToOneVia(() => BenutzerEmail, 'benutzer_email_id')
   Benutzer_Email: Relation<BenutzerEmail>;
 }

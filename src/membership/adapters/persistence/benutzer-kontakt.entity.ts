@@ -1,15 +1,13 @@
 /** The contact records of a Benutzer (spec 000 §3): e-mails, addresses, bank accounts. */
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
-  Column,
-  Entity,
-  JoinColumn,
-  JoinTable,
-  ManyToMany,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
-import { CreatedAt, DateOnlyColumn, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+  CreatedAt,
+  DateOnlyColumn,
+  JsonColumn,
+  ManyToManyVia,
+  ManyToOneVia,
+  UpdatedAt,
+} from '../../../platform/database/columns';
 import { Benutzer } from './benutzer.entity';
 import { BenutzerGruppe } from './benutzer-gruppe.entity';
 
@@ -21,16 +19,10 @@ export class BenutzerEmail {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Benutzer, (b) => b.Benutzer_Emails, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
 
-  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'benutzer_email_gruppe',
-    joinColumn: { name: 'benutzer_email_id' },
-    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
-  })
+  @ManyToManyVia(() => BenutzerGruppe, 'benutzer_email_gruppe', 'benutzer_email_id', 'benutzer_gruppe_id')
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];
 }
 
@@ -55,8 +47,7 @@ export class BenutzerAdresse {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Benutzer, (b) => b.Benutzer_Adresses, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
 }
 
@@ -75,7 +66,6 @@ export class BenutzerKonto {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Benutzer, (b) => b.Benutzer_Kontos, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
 }

@@ -1,15 +1,12 @@
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
-  Column,
-  Entity,
-  JoinColumn,
-  JoinTable,
-  ManyToMany,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
-import { CreatedAt, DateOnlyColumn, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+  CreatedAt,
+  DateOnlyColumn,
+  JsonColumn,
+  ManyToManyVia,
+  ManyToOneVia,
+  UpdatedAt,
+} from '../../../platform/database/columns';
 import { BenutzerAdresse, BenutzerEmail, BenutzerKonto } from './benutzer-kontakt.entity';
 import { BenutzerGruppe } from './benutzer-gruppe.entity';
 import { VerbandBezirk } from './verband-bezirk.entity';
@@ -56,8 +53,7 @@ export class Benutzer {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Benutzer, { onDelete: 'SET NULL', createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'parent_id' })
+  @ManyToOneVia(() => Benutzer, 'parent_id')
   Parent: Relation<Benutzer> | null;
 
   @OneToMany(() => Benutzer, (b) => b.Parent) Mitarbeiter: Relation<Benutzer>[];
@@ -66,39 +62,27 @@ export class Benutzer {
   @OneToMany(() => BenutzerAdresse, (a) => a.Benutzer) Benutzer_Adresses: Relation<BenutzerAdresse>[];
   @OneToMany(() => BenutzerKonto, (k) => k.Benutzer) Benutzer_Kontos: Relation<BenutzerKonto>[];
 
-  @ManyToOne(() => BenutzerEmail, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'primaeremail_id' })
+  @ManyToOneVia(() => BenutzerEmail, 'primaeremail_id')
   Primaeremail: Relation<BenutzerEmail> | null;
 
-  @ManyToOne(() => BenutzerEmail, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 're_email_id' })
+  @ManyToOneVia(() => BenutzerEmail, 're_email_id')
   Re_Email: Relation<BenutzerEmail> | null;
 
-  @ManyToOne(() => BenutzerAdresse, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 're_adresse_id' })
+  @ManyToOneVia(() => BenutzerAdresse, 're_adresse_id')
   Re_Adresse: Relation<BenutzerAdresse> | null;
 
-  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 're_konto_id' })
+  @ManyToOneVia(() => BenutzerKonto, 're_konto_id')
   Re_Konto: Relation<BenutzerKonto> | null;
 
-  @ManyToOne(() => BenutzerAdresse, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'mi_adresse_id' })
+  @ManyToOneVia(() => BenutzerAdresse, 'mi_adresse_id')
   Mi_Adresse: Relation<BenutzerAdresse> | null;
 
-  @ManyToOne(() => BenutzerKonto, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'mi_konto_id' })
+  @ManyToOneVia(() => BenutzerKonto, 'mi_konto_id')
   Mi_Konto: Relation<BenutzerKonto> | null;
 
-  @ManyToOne(() => VerbandBezirk, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'verband_bezirk_id' })
+  @ManyToOneVia(() => VerbandBezirk, 'verband_bezirk_id')
   Verband_Bezirk: Relation<VerbandBezirk> | null;
 
-  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'benutzer_benutzer_gruppe',
-    joinColumn: { name: 'benutzer_id' },
-    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
-  })
+  @ManyToManyVia(() => BenutzerGruppe, 'benutzer_benutzer_gruppe', 'benutzer_id', 'benutzer_gruppe_id')
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];
 }

@@ -3,20 +3,13 @@
  * newsletter sending record). A dispatch reaches each address at most once (DESIGN.md §4): the
  * log is unique per (newsletter_dispatcher_id, email), so a retried worker skips what it sent.
  */
-import {
-  Column,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
   CreatedAt,
   DateOnlyColumn,
   DateTimeColumn,
   JsonColumn,
+  ManyToOneVia,
   UpdatedAt,
 } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
@@ -42,8 +35,7 @@ export class NewsletterDispatcher {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Newsletter, (n) => n.Newsletter_Dispatchers, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'newsletter_id' })
+  @ManyToOneVia(() => Newsletter, 'newsletter_id')
   Newsletter: Relation<Newsletter>;
 
   @OneToMany(() => NewsletterVersand, (v) => v.Newsletter_Dispatcher)
@@ -65,19 +57,15 @@ export class NewsletterVersand {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => NewsletterDispatcher, (d) => d.Newsletter_Versands, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'newsletter_dispatcher_id' })
+  @ManyToOneVia(() => NewsletterDispatcher, 'newsletter_dispatcher_id')
   Newsletter_Dispatcher: Relation<NewsletterDispatcher>;
 
-  @ManyToOne(() => Newsletter, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'newsletter_id' })
+  @ManyToOneVia(() => Newsletter, 'newsletter_id')
   Newsletter: Relation<Newsletter> | null;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer> | null;
 
-  @ManyToOne(() => BenutzerEmail, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_email_id' })
+  @ManyToOneVia(() => BenutzerEmail, 'benutzer_email_id')
   Benutzer_Email: Relation<BenutzerEmail> | null;
 }

@@ -5,8 +5,8 @@
  * auto_ausgebucht, allow_duplicate_email, versand_gruppen, ausschluss_gruppen (defaults of
  * spec 002 §9 are filled in by the client).
  */
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
 import { VeranstaltungTyp } from '../../../seminars/adapters/persistence/veranstaltung-lookups.entity';
 
 export const AUTO_TYPEN = ['seminar', 'event'] as const;
@@ -29,7 +29,6 @@ export class NewsletterVorlage {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => VeranstaltungTyp, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_typ_id' })
+  @ManyToOneVia(() => VeranstaltungTyp, 'veranstaltung_typ_id')
   Veranstaltung_Typ: Relation<VeranstaltungTyp> | null;
 }

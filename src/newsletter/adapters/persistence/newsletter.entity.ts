@@ -1,16 +1,13 @@
 /** A newsletter (spec 002 §3) with its send and exclusion groups. */
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
-  Column,
-  Entity,
-  JoinColumn,
-  JoinTable,
-  ManyToMany,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
-import { CreatedAt, DateOnlyColumn, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+  CreatedAt,
+  DateOnlyColumn,
+  JsonColumn,
+  ManyToManyVia,
+  ManyToOneVia,
+  UpdatedAt,
+} from '../../../platform/database/columns';
 import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
 import {
   Veranstaltung,
@@ -42,38 +39,24 @@ export class Newsletter {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => NewsletterAbsender, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'newsletter_absender_id' })
+  @ManyToOneVia(() => NewsletterAbsender, 'newsletter_absender_id')
   Newsletter_Absender: Relation<NewsletterAbsender> | null;
 
-  @ManyToOne(() => NewsletterVorlage, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'newsletter_vorlagen_id' })
+  @ManyToOneVia(() => NewsletterVorlage, 'newsletter_vorlagen_id')
   Newsletter_Vorlage: Relation<NewsletterVorlage> | null;
 
-  @ManyToOne(() => Veranstaltung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_id' })
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung> | null;
 
-  @ManyToOne(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_event_id' })
+  @ManyToOneVia(() => VeranstaltungEvent, 'veranstaltung_event_id')
   Veranstaltung_Event: Relation<VeranstaltungEvent> | null;
 
   /** Send groups. */
-  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'newsletter_benutzer_gruppe',
-    joinColumn: { name: 'newsletter_id' },
-    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
-  })
+  @ManyToManyVia(() => BenutzerGruppe, 'newsletter_benutzer_gruppe', 'newsletter_id', 'benutzer_gruppe_id')
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];
 
   /** Exclusion groups: their members never receive this newsletter. */
-  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'newsletter_ausschluss_gruppe',
-    joinColumn: { name: 'newsletter_id' },
-    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
-  })
+  @ManyToManyVia(() => BenutzerGruppe, 'newsletter_ausschluss_gruppe', 'newsletter_id', 'benutzer_gruppe_id')
   Ausschluss_Gruppes: Relation<BenutzerGruppe>[];
 
   @OneToMany(() => NewsletterDispatcher, (d) => d.Newsletter)

@@ -1,6 +1,6 @@
 /** One click on a newsletter link (spec 003 §3 statistik-newsletter; dashboard and evaluations). */
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, DateOnlyColumn } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, DateOnlyColumn, ManyToOneVia } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import { Newsletter } from './newsletter.entity';
 import { NewsletterDispatcher } from './newsletter-dispatcher.entity';
@@ -19,15 +19,12 @@ export class StatistikNewsletter {
   @Column({ type: 'text', nullable: true }) url: string | null;
   @CreatedAt() createdAt: Date;
 
-  @ManyToOne(() => Newsletter, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'newsletter_id' })
+  @ManyToOneVia(() => Newsletter, 'newsletter_id')
   Newsletter: Relation<Newsletter> | null;
 
-  @ManyToOne(() => NewsletterDispatcher, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'dispatcher_id' })
+  @ManyToOneVia(() => NewsletterDispatcher, 'dispatcher_id')
   Newsletter_Dispatcher: Relation<NewsletterDispatcher> | null;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer> | null;
 }

@@ -1,6 +1,12 @@
 /** The association's websites and their news (spec 002 §3, Webseiten-Verwaltung). */
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, DateOnlyColumn, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import {
+  CreatedAt,
+  DateOnlyColumn,
+  JsonColumn,
+  ManyToOneVia,
+  UpdatedAt,
+} from '../../../platform/database/columns';
 import { NewsletterAbsender } from './newsletter-absender.entity';
 
 /** `data` holds seminar_bescheinigung_template and further per-website settings. */
@@ -14,8 +20,7 @@ export class VerbandWebsite {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => NewsletterAbsender, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'newsletter_absender_id' })
+  @ManyToOneVia(() => NewsletterAbsender, 'newsletter_absender_id')
   Newsletter_Absender: Relation<NewsletterAbsender> | null;
 }
 
@@ -39,7 +44,6 @@ export class News {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => VerbandWebsite, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'verband_website_id' })
+  @ManyToOneVia(() => VerbandWebsite, 'verband_website_id')
   Verband_Website: Relation<VerbandWebsite> | null;
 }

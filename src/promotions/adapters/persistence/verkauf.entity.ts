@@ -1,19 +1,12 @@
 /** Bundles, products and shopping carts (spec 003 §3, §4, §9). */
-import {
-  Column,
-  Entity,
-  JoinColumn,
-  JoinTable,
-  ManyToMany,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
   CreatedAt,
   DateTimeColumn,
   Decimal2Column,
   JsonColumn,
+  ManyToManyVia,
+  ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
 } from '../../../platform/database/columns';
@@ -43,20 +36,15 @@ export class WbBundle {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToMany(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'wb_bundle_veranstaltung_event',
-    joinColumn: { name: 'wb_bundle_id' },
-    inverseJoinColumn: { name: 'veranstaltung_event_id' },
-  })
+  @ManyToManyVia(
+    () => VeranstaltungEvent,
+    'wb_bundle_veranstaltung_event',
+    'wb_bundle_id',
+    'veranstaltung_event_id',
+  )
   Veranstaltung_Events: Relation<VeranstaltungEvent>[];
 
-  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'wb_bundle_benutzer_gruppe',
-    joinColumn: { name: 'wb_bundle_id' },
-    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
-  })
+  @ManyToManyVia(() => BenutzerGruppe, 'wb_bundle_benutzer_gruppe', 'wb_bundle_id', 'benutzer_gruppe_id')
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];
 }
 
@@ -85,7 +73,6 @@ export class Warenkorb {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
 }

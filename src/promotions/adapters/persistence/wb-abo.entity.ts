@@ -1,19 +1,11 @@
 /** Subscriptions (Abos), their billing periods (Turnus) and bookings (spec 003 §3, spec 002 §3). */
-import {
-  Column,
-  Entity,
-  JoinColumn,
-  JoinTable,
-  ManyToMany,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
   CreatedAt,
   DateOnlyColumn,
   Decimal2Column,
+  ManyToManyVia,
+  ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
 } from '../../../platform/database/columns';
@@ -56,12 +48,7 @@ export class WbAbo {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'wb_abo_benutzer_gruppe',
-    joinColumn: { name: 'wb_abo_id' },
-    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
-  })
+  @ManyToManyVia(() => BenutzerGruppe, 'wb_abo_benutzer_gruppe', 'wb_abo_id', 'benutzer_gruppe_id')
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];
 
   /** The billing periods, the spec's plural of Turnus as for its other list associations. */
@@ -91,24 +78,18 @@ export class WbAboTurnus {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => WbAbo, (a) => a.WB_Abo_Turnuses, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'wb_abo_id' })
+  @ManyToOneVia(() => WbAbo, 'wb_abo_id')
   WB_Abo: Relation<WbAbo>;
 
-  @ManyToMany(() => Veranstaltung, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'wb_abo_turnus_veranstaltung',
-    joinColumn: { name: 'wb_abo_turnus_id' },
-    inverseJoinColumn: { name: 'veranstaltung_id' },
-  })
+  @ManyToManyVia(() => Veranstaltung, 'wb_abo_turnus_veranstaltung', 'wb_abo_turnus_id', 'veranstaltung_id')
   Veranstaltungs: Relation<Veranstaltung>[];
 
-  @ManyToMany(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'wb_abo_turnus_event',
-    joinColumn: { name: 'wb_abo_turnus_id' },
-    inverseJoinColumn: { name: 'veranstaltung_event_id' },
-  })
+  @ManyToManyVia(
+    () => VeranstaltungEvent,
+    'wb_abo_turnus_event',
+    'wb_abo_turnus_id',
+    'veranstaltung_event_id',
+  )
   Events: Relation<VeranstaltungEvent>[];
 }
 
@@ -130,23 +111,18 @@ export class WbAboBuchung {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'teilnehmer_id' })
+  @ManyToOneVia(() => Benutzer, 'teilnehmer_id')
   Teilnehmer: Relation<Benutzer> | null;
 
-  @ManyToOne(() => WbAbo, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'wb_abo_id' })
+  @ManyToOneVia(() => WbAbo, 'wb_abo_id')
   WB_Abo: Relation<WbAbo>;
 
-  @ManyToOne(() => WbAboTurnus, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'first_turnus_id' })
+  @ManyToOneVia(() => WbAboTurnus, 'first_turnus_id')
   First_Turnus: Relation<WbAboTurnus>;
 
-  @ManyToOne(() => WbAboTurnus, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'last_turnus_id' })
+  @ManyToOneVia(() => WbAboTurnus, 'last_turnus_id')
   Last_Turnus: Relation<WbAboTurnus> | null;
 }

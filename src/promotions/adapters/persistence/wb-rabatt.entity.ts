@@ -1,6 +1,12 @@
 /** Discounts and vouchers (spec 002 §3 and §9, spec 003 §3 and §4). */
-import { Column, Entity, JoinTable, ManyToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, DateOnlyColumn, MoneyColumn, UpdatedAt } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import {
+  CreatedAt,
+  DateOnlyColumn,
+  ManyToManyVia,
+  MoneyColumn,
+  UpdatedAt,
+} from '../../../platform/database/columns';
 import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
 import { Veranstaltung } from '../../../seminars/adapters/persistence/veranstaltung.entity';
 import { VeranstaltungTyp } from '../../../seminars/adapters/persistence/veranstaltung-lookups.entity';
@@ -48,28 +54,18 @@ export class WbRabatt {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToMany(() => Veranstaltung, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'wb_rabatt_veranstaltung',
-    joinColumn: { name: 'wb_rabatt_id' },
-    inverseJoinColumn: { name: 'veranstaltung_id' },
-  })
+  @ManyToManyVia(() => Veranstaltung, 'wb_rabatt_veranstaltung', 'wb_rabatt_id', 'veranstaltung_id')
   Veranstaltungs: Relation<Veranstaltung>[];
 
-  @ManyToMany(() => VeranstaltungTyp, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'wb_rabatt_veranstaltung_typ',
-    joinColumn: { name: 'wb_rabatt_id' },
-    inverseJoinColumn: { name: 'veranstaltung_typ_id' },
-  })
+  @ManyToManyVia(
+    () => VeranstaltungTyp,
+    'wb_rabatt_veranstaltung_typ',
+    'wb_rabatt_id',
+    'veranstaltung_typ_id',
+  )
   Veranstaltung_Typs: Relation<VeranstaltungTyp>[];
 
-  @ManyToMany(() => BenutzerGruppe, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'wb_rabatt_benutzer_gruppe',
-    joinColumn: { name: 'wb_rabatt_id' },
-    inverseJoinColumn: { name: 'benutzer_gruppe_id' },
-  })
+  @ManyToManyVia(() => BenutzerGruppe, 'wb_rabatt_benutzer_gruppe', 'wb_rabatt_id', 'benutzer_gruppe_id')
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];
 }
 

@@ -1,5 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt } from '../../../platform/database/columns';
+import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAt, ManyToOneVia } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import { Veranstaltung, VeranstaltungEvent } from './veranstaltung.entity';
 
@@ -15,15 +15,12 @@ export class VeranstaltungNichtTeilnahme {
   @Column({ type: 'integer', nullable: true }) veranstaltung_event_id: number | null;
   @CreatedAt() createdAt: Date;
 
-  @ManyToOne(() => Benutzer, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'benutzer_id' })
+  @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
 
-  @ManyToOne(() => Veranstaltung, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_id' })
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung>;
 
-  @ManyToOne(() => VeranstaltungEvent, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_event_id' })
+  @ManyToOneVia(() => VeranstaltungEvent, 'veranstaltung_event_id')
   Veranstaltung_Event: Relation<VeranstaltungEvent> | null;
 }

@@ -1,21 +1,13 @@
 /** Seminars, their events and contents (spec 001 §3, spec 002 §3). */
-import {
-  Column,
-  Entity,
-  JoinColumn,
-  JoinTable,
-  ManyToMany,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
   CreatedAt,
   DateOnlyColumn,
   DateTimeColumn,
   Decimal2Column,
   JsonColumn,
+  ManyToManyVia,
+  ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
 } from '../../../platform/database/columns';
@@ -83,12 +75,10 @@ export class Veranstaltung extends Preisstaffel {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => VeranstaltungTyp, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_typ_id' })
+  @ManyToOneVia(() => VeranstaltungTyp, 'veranstaltung_typ_id')
   Veranstaltung_Typ: Relation<VeranstaltungTyp> | null;
 
-  @ManyToOne(() => Fachberatermarke, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'fachberatermarke_id' })
+  @ManyToOneVia(() => Fachberatermarke, 'fachberatermarke_id')
   Fachberatermarke: Relation<Fachberatermarke> | null;
 
   @OneToMany(() => VeranstaltungEvent, (e) => e.Veranstaltung)
@@ -97,12 +87,7 @@ export class Veranstaltung extends Preisstaffel {
   @OneToMany(() => VeranstaltungInhalt, (i) => i.Veranstaltung)
   Veranstaltung_Inhalts: Relation<VeranstaltungInhalt>[];
 
-  @ManyToMany(() => StornoOption, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'veranstaltung_storno_option',
-    joinColumn: { name: 'veranstaltung_id' },
-    inverseJoinColumn: { name: 'storno_option_id' },
-  })
+  @ManyToManyVia(() => StornoOption, 'veranstaltung_storno_option', 'veranstaltung_id', 'storno_option_id')
   Storno_Options: Relation<StornoOption>[];
 }
 
@@ -118,8 +103,7 @@ export class VeranstaltungInhalt {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Veranstaltung, (v) => v.Veranstaltung_Inhalts, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_id' })
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung> | null;
 }
 
@@ -154,35 +138,31 @@ export class VeranstaltungEvent extends Preisstaffel {
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
 
-  @ManyToOne(() => Veranstaltung, (v) => v.Veranstaltung_Events, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_id' })
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung>;
 
-  @ManyToOne(() => VeranstaltungOrt, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_ort_id' })
+  @ManyToOneVia(() => VeranstaltungOrt, 'veranstaltung_ort_id')
   Veranstaltung_Ort: Relation<VeranstaltungOrt> | null;
 
-  @ManyToOne(() => VeranstaltungInhalt, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'veranstaltung_inhalt_id' })
+  @ManyToOneVia(() => VeranstaltungInhalt, 'veranstaltung_inhalt_id')
   Veranstaltung_Inhalt: Relation<VeranstaltungInhalt> | null;
 
-  @ManyToOne(() => Fachberatermarke, { createForeignKeyConstraints: false })
-  @JoinColumn({ name: 'fachberatermarke_id' })
+  @ManyToOneVia(() => Fachberatermarke, 'fachberatermarke_id')
   Fachberatermarke: Relation<Fachberatermarke> | null;
 
-  @ManyToMany(() => VeranstaltungReferent, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'veranstaltung_event_referent',
-    joinColumn: { name: 'veranstaltung_event_id' },
-    inverseJoinColumn: { name: 'veranstaltung_referent_id' },
-  })
+  @ManyToManyVia(
+    () => VeranstaltungReferent,
+    'veranstaltung_event_referent',
+    'veranstaltung_event_id',
+    'veranstaltung_referent_id',
+  )
   Veranstaltung_Referents: Relation<VeranstaltungReferent>[];
 
-  @ManyToMany(() => StornoOption, { createForeignKeyConstraints: false })
-  @JoinTable({
-    name: 'veranstaltung_event_storno_option',
-    joinColumn: { name: 'veranstaltung_event_id' },
-    inverseJoinColumn: { name: 'storno_option_id' },
-  })
+  @ManyToManyVia(
+    () => StornoOption,
+    'veranstaltung_event_storno_option',
+    'veranstaltung_event_id',
+    'storno_option_id',
+  )
   Storno_Options: Relation<StornoOption>[];
 }
