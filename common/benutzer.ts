@@ -97,3 +97,15 @@ export const BERUFE_VERBAND_2 = [
   'Steuerfachwirt/in',
   'Steuerfachangestellte/r',
 ];
+
+/** Merging users: identity, derived names, the data object, timestamps and verband are not compared or taken. */
+export const NICHT_VERGLICHEN: readonly string[] = [
+  'id',
+  'ansprache',
+  'anzeigename',
+  'sortname',
+  'data',
+  'createdAt',
+  'updatedAt',
+  'verband',
+];

@@ -7,16 +7,18 @@ import { Button, ButtonGroup, Card, H4, Intent, Spinner, Tab, Tabs } from '@blue
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { navigate } from '../app/router';
 import { useUser } from '../app/session';
-import { api, RequestError, resourcePath, type Query } from '../lib/api';
-import { reportError } from '../lib/errors';
+import { api, resourcePath, type Query } from '../lib/api';
+import { fieldErrors, reportError } from '../lib/errors';
 import { invalidateResource } from '../lib/hooks';
 import { loadTab, saveTab, tabKey } from '../lib/user-storage';
 import type { Row } from '../resources/types';
 
 const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'];
 
+/** Included records (an object with id, a list of objects); lists of ids or lines are plain values. */
 function isAssociation(value: unknown): boolean {
-  return Array.isArray(value) || (typeof value === 'object' && value !== null && 'id' in value);
+  if (Array.isArray(value)) return value.some((item) => typeof item === 'object' && item !== null);
+  return typeof value === 'object' && value !== null && 'id' in value;
 }
 
 /** A copy is a new record: no id, no timestamps, no included associations, none of `without` (spec 000 §2). */
@@ -32,6 +34,8 @@ export interface EditRecordOptions<T extends Row> {
   resource: string;
   /** The list path: new records open at {listPath}/{id}; closing goes back to it. */
   listPath: string;
+  /** Where closing goes when that is not the list path (a window below another record). */
+  closePath?: string;
   id: string;
   copy?: boolean;
   /** Fields a copy must not take over, e.g. links to the original's own e-mails (a stable array). */
@@ -49,12 +53,14 @@ export interface EditRecord<T extends Row> {
   /** Field errors of the last failed save (the server's `errors`). */
   errors: Record<string, string>;
   change(patch: Partial<T>): void;
-  save(close?: boolean): Promise<void>;
+  /** Resolves true when the record was saved. */
+  save(close?: boolean): Promise<boolean>;
+  reload(): Promise<void>;
   close(): void;
 }
 
 export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): EditRecord<T> {
-  const { resource, listPath, id, copy, copyWithout, query, reloadAfterSaveMs } = options;
+  const { resource, listPath, closePath, id, copy, copyWithout, query, reloadAfterSaveMs } = options;
   const isNew = id === 'new' || Boolean(copy);
   const [record, setRecord] = useState<T>(() => ({ ...options.defaults }) as T);
   const [loading, setLoading] = useState(id !== 'new');
@@ -77,7 +83,7 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
     if (id !== 'new') void load();
   }, [id, load]);
 
-  const close = useCallback(() => navigate(listPath), [listPath]);
+  const close = useCallback(() => navigate(closePath ?? listPath), [closePath, listPath]);
 
   // The latest record, so that a save started right after a change sends that change.
   const latest = useRef(record);
@@ -104,11 +110,9 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
       } catch (error) {
         // A failed save ends loading and cancels a pending close.
         setLoading(false);
-        if (error instanceof RequestError && error.body?.errors && typeof error.body.errors === 'object') {
-          setErrors(error.body.errors as Record<string, string>);
-        }
+        setErrors(fieldErrors(error));
         reportError(error);
-        return;
+        return false;
       }
       setLoading(false);
       invalidateResource(resource);
@@ -118,11 +122,12 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
         setRecord((current) => ({ ...current, ...saved }));
         if (reloadAfterSaveMs !== undefined) setTimeout(() => void load(), reloadAfterSaveMs);
       }
+      return true;
     },
     [isNew, resource, id, listPath, close, load, reloadAfterSaveMs],
   );
 
-  return { record, isNew, loading, errors, change, save, close };
+  return { record, isNew, loading, errors, change, save, reload: load, close };
 }
 
 export function SaveButtons({ edit }: { edit: Pick<EditRecord<Row>, 'save' | 'close' | 'loading'> }) {
@@ -146,14 +151,17 @@ export interface EditFrameProps {
   children: ReactNode;
   /** The buttons; a stepper shows its own. */
   footer: ReactNode;
+  /** Links to related screens, at the right of the title. */
+  actions?: ReactNode;
 }
 
-export function EditFrame({ title, loading, children, footer }: EditFrameProps) {
+export function EditFrame({ title, loading, children, footer, actions }: EditFrameProps) {
   return (
     <Card className="edit-frame" aria-busy={loading}>
       <div className="edit-header">
         <H4>{title}</H4>
         {loading && <Spinner size={20} aria-label="Daten werden geladen" />}
+        {actions && <div className="edit-actions">{actions}</div>}
       </div>
       <fieldset className="edit-body" disabled={loading}>
         {children}

@@ -13,7 +13,7 @@ export interface FieldProps {
   error?: string;
 }
 
-function FieldInput({ field, record, onChange }: FieldProps) {
+function FieldInput({ field, record, onChange, error }: FieldProps) {
   const value = record[field.name];
   const id = `field-${field.name}`;
   const set = (next: unknown) => onChange({ [field.name]: next });
@@ -63,6 +63,18 @@ function FieldInput({ field, record, onChange }: FieldProps) {
           disabled={disabled}
         />
       );
+    case 'lines':
+      return (
+        <TextArea
+          id={id}
+          fill
+          rows={4}
+          value={Array.isArray(value) ? value.join('\n') : ''}
+          // Empty lines are kept while typing; the list holds exactly what is shown.
+          onChange={(e) => set(e.target.value === '' ? null : e.target.value.split('\n'))}
+          disabled={disabled}
+        />
+      );
     case 'richtext':
       return <RichTextEditor value={value as string | null} onChange={set} />;
     default:
@@ -72,6 +84,7 @@ function FieldInput({ field, record, onChange }: FieldProps) {
           value={value === null || value === undefined ? '' : String(value)}
           onChange={(e) => set(e.target.value)}
           readOnly={disabled}
+          intent={error ? Intent.DANGER : undefined}
         />
       );
   }

@@ -14,6 +14,12 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 export async function exportCsv(rows: Record<string, unknown>[], name?: string): Promise<void> {
-  const blob = await request<Blob>('POST', '/csv/stringify', { body: rows, responseType: 'blob' });
-  saveBlob(blob, `${name || 'export'}.csv`);
+  const fileName = `${name || 'export'}.csv`;
+  // The server names the file too, for anyone who fetches it without this client.
+  const blob = await request<Blob>('POST', '/csv/stringify', {
+    body: rows,
+    query: { filename: fileName },
+    responseType: 'blob',
+  });
+  saveBlob(blob, fileName);
 }

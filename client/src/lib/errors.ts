@@ -8,6 +8,12 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The per-field messages of a refused save (400 `{message, errors: {field: text}}`), or none. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const errors = error instanceof RequestError ? error.body?.errors : undefined;
+  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
+}
+
 /** 403 was already answered by logging out (api.ts); 409 shows the server's reason; the rest an error alert. */
 export function reportError(error: unknown): void {
   if (error instanceof RequestError && error.status === 403) return;

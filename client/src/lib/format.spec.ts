@@ -1,4 +1,4 @@
-import { berlinMidnight, formatAmount, formatDateValue } from './format';
+import { csvAmount, berlinMidnight, formatAmount, formatDateValue } from './format';
 
 describe('formatAmount', () => {
   it('shows German amounts with two decimals', () => {
@@ -20,5 +20,13 @@ describe('dates in Berlin', () => {
   it('shows dates and timestamps German', () => {
     expect(formatDateValue('2024-03-05')).toBe('05.03.2024');
     expect(formatDateValue('2024-03-05T13:30:00.000Z')).toBe('05.03.2024, 14:30');
+  });
+});
+
+describe('csvAmount', () => {
+  it('writes two decimals with a comma and nothing else, as German Excel reads numbers', () => {
+    expect(csvAmount(340)).toBe('340,00');
+    expect(csvAmount('1234.5')).toBe('1234,50');
+    expect(csvAmount(-0.005)).toBe('-0,01');
   });
 });

@@ -17,6 +17,11 @@ export function formatAmount(value: number | string | null | undefined): string 
   return `${sign}${groupThousands(whole)},${cents} €`;
 }
 
+/** An amount for a CSV cell German Excel reads as a number: 1234.5 → '1234,50' (no € and no thousands dots). */
+export function csvAmount(value: number | string): string {
+  return roundTo(Number(value), 2).toFixed(2).replace('.', ',');
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: TIME_ZONE,
   day: '2-digit',

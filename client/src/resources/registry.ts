@@ -4,6 +4,7 @@
  * window is plugged in through `edit`.
  */
 import { BenutzerEdit } from '../features/membership/BenutzerEdit';
+import { EmailListEdit } from '../features/membership/EmailEdit';
 import { DatevImport } from '../features/billing/DatevImport';
 import type { ColumnDef, FieldDef, ResourceConfig } from './types';
 
@@ -67,7 +68,14 @@ export const MENU: MenuSection[] = [
     entries: [
       benutzer,
       res('/benutzer/email', 'benutzer-email', 'Emails', {
-        columns: [col('id', 'ID', 'number'), col('email', 'Email'), col('benutzer_id', 'Benutzer', 'number')],
+        columns: [
+          col('id', 'ID', 'number'),
+          col('email', 'Email'),
+          col('benutzer_id', 'Benutzer-ID', 'number'),
+          col('Benutzer.anzeigename', 'Benutzer'),
+        ],
+        query: { include: [{ association: 'Benutzer', attributes: ['id', 'anzeigename'] }] },
+        edit: EmailListEdit,
       }),
       res('/benutzer/gruppe', 'benutzer-gruppe', 'Gruppen', {
         columns: [

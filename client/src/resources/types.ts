@@ -18,7 +18,9 @@ export interface ColumnDef {
 export interface FieldDef {
   name: string;
   label: string;
-  type?: 'text' | 'textarea' | 'number' | 'amount' | 'boolean' | 'date' | 'time' | 'select' | 'richtext';
+  /** 'lines': a list of strings, edited one per line. */
+  type?:
+    'text' | 'textarea' | 'lines' | 'number' | 'amount' | 'boolean' | 'date' | 'time' | 'select' | 'richtext';
   options?: { value: string | number | null; label: string }[];
   min?: number;
   max?: number;

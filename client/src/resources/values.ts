@@ -1,5 +1,5 @@
 /** Reading and formatting list values; shared by the table cells and the CSV export. */
-import { formatAmount, formatDateValue } from '../lib/format';
+import { csvAmount, formatAmount, formatDateValue } from '../lib/format';
 import type { ColumnDef, Row } from './types';
 
 /** Reads 'Primaeremail.email' or 'data.seminar_teilnahmen' from a row. */
@@ -33,7 +33,9 @@ export function csvRow(row: Row, columns: ColumnDef[]): Record<string, unknown> 
       const value = readPath(row, column.field);
       return [
         column.label,
-        column.type === 'amount' && value != null ? Number(value) : cellText(row, column),
+        column.type === 'amount' && value != null
+          ? csvAmount(value as number | string)
+          : cellText(row, column),
       ];
     }),
   );

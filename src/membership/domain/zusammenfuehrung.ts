@@ -2,19 +2,8 @@
  * Merging duplicates (spec 000 §4, §8): the obsolete record goes, everything pointing at it moves
  * to the staying one. For users staff choose per field whether to take the obsolete value.
  */
+import { NICHT_VERGLICHEN } from '../../../common/benutzer';
 import { DomainError } from '../../shared/domain-error';
-
-/** Not compared and never taken: identity, derived names, the data object, timestamps, verband. */
-export const NICHT_VERGLICHEN = [
-  'id',
-  'ansprache',
-  'anzeigename',
-  'sortname',
-  'data',
-  'createdAt',
-  'updatedAt',
-  'verband',
-];
 
 export interface Zusammenfuehrung {
   staying_id: number;

@@ -73,7 +73,11 @@ type Target = Parameters<typeof ManyToOne>[0];
  * An association over the column `column`, named as the spec names it. Constraints come from the
  * migrations only, so the entity never declares one.
  */
-export function ManyToOneVia(target: Target, column: string, options: RelationOptions = {}): PropertyDecorator {
+export function ManyToOneVia(
+  target: Target,
+  column: string,
+  options: RelationOptions = {},
+): PropertyDecorator {
   const relation = ManyToOne(target, { createForeignKeyConstraints: false, ...options });
   const join = JoinColumn({ name: column });
   return (prototype, property) => {
@@ -83,9 +87,18 @@ export function ManyToOneVia(target: Target, column: string, options: RelationOp
 }
 
 /** A many-to-many association through the link table `table` (this side's and the target's id columns). */
-export function ManyToManyVia(target: Target, table: string, ownColumn: string, targetColumn: string): PropertyDecorator {
+export function ManyToManyVia(
+  target: Target,
+  table: string,
+  ownColumn: string,
+  targetColumn: string,
+): PropertyDecorator {
   const relation = ManyToMany(target, { createForeignKeyConstraints: false });
-  const join = JoinTable({ name: table, joinColumn: { name: ownColumn }, inverseJoinColumn: { name: targetColumn } });
+  const join = JoinTable({
+    name: table,
+    joinColumn: { name: ownColumn },
+    inverseJoinColumn: { name: targetColumn },
+  });
   return (prototype, property) => {
     relation(prototype, property);
     join(prototype, property);

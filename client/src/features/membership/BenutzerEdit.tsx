@@ -1,12 +1,13 @@
 /**
- * The user edit window /benutzer/benutzer/{id} (spec 000 §2): a tab frame whose Grunddaten tab
- * edits the user; the linked records show read-only until their own dialogs follow.
+ * The user edit window /benutzer/benutzer/{id} (spec 000 §2): tabs Grunddaten, Weiteres, Emails,
+ * Adressen, Konten, Mitarbeiter, Gruppen (the last five need a saved user), links to the merge
+ * window and the booking overviews.
  */
-import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { AnchorButton, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useCallback } from 'react';
-import { useLocation } from '../../app/router';
+import { href, useLocation } from '../../app/router';
 import { useUser } from '../../app/session';
-import { EditFrame, SaveButtons, TabFrame, useEditRecord } from '../../components/EditFrame';
+import { EditFrame, SaveButtons, TabFrame, useEditRecord, type EditRecord } from '../../components/EditFrame';
 import { Field } from '../../components/FieldForm';
 import { DateInput } from '../../components/inputs/DateInput';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
@@ -14,15 +15,20 @@ import { resourcePath } from '../../lib/api';
 import { formatDateValue } from '../../lib/format';
 import { useApi } from '../../lib/hooks';
 import type { EditProps, FieldDef, Row } from '../../resources/types';
-import { RelatedTable } from './RelatedTable';
+import { BENUTZER_FELDER, benutzerLabel, GENDER_OPTIONS } from './benutzer-felder';
 import {
   applyBenutzerChange,
   BERUFE_VERBAND_2,
   TITEL_VORSCHLAEGE,
   type BenutzerFelder,
 } from './benutzer-rules';
+import { GruppenAuswahl, MIT_GRUPPEN } from './GruppenAuswahl';
+import { KONTAKTE, KontaktTab } from './Kontakte';
+import { MitarbeiterTab } from './Mitarbeiter';
+import { PasswortFeld } from './Passwort';
+import { Verband2Felder } from './Verband2';
 
-type Benutzer = Row & BenutzerFelder & Record<string, unknown>;
+export type Benutzer = Row & BenutzerFelder & Record<string, unknown>;
 
 const DEFAULTS: Partial<Benutzer> = {
   aktiviert: true,
@@ -43,63 +49,84 @@ const OWN_LINKS = [
   'mi_konto_id',
 ];
 
-const GENDER: FieldDef = {
-  name: 'gender',
-  label: 'Geschlecht',
-  type: 'select',
-  options: [
-    { value: null, label: 'keine Angabe' },
-    { value: 'male', label: 'männlich' },
-    { value: 'female', label: 'weiblich' },
-  ],
-};
+const field = (name: string, type?: FieldDef['type']): FieldDef => ({
+  name,
+  label: BENUTZER_FELDER[name],
+  type,
+});
 
-const text = (name: string, label: string): FieldDef => ({ name, label });
-const flag = (name: string, label: string): FieldDef => ({ name, label, type: 'boolean' });
+const GENDER: FieldDef = { ...field('gender', 'select'), options: GENDER_OPTIONS };
 
 const FLAGS = [
-  flag('aktiviert', 'Aktiviert'),
-  flag('atr_mitglied', 'Mitglied'),
-  flag('atr_referent', 'Referent'),
-  flag('atr_verband_mitarbeiter', 'Verbandsmitarbeiter'),
-  flag('atr_kein_newsletter', 'Kein Newsletter'),
-];
-
-export const benutzerLabel = (row: Row) =>
-  String(row.firma || [row.titel, row.vorname, row.nachname].filter(Boolean).join(' ') || `#${row.id}`);
+  'aktiviert',
+  'atr_mitglied',
+  'atr_referent',
+  'atr_verband_mitarbeiter',
+  'atr_kein_newsletter',
+].map((name) => field(name, 'boolean'));
 
 const bezirkLabel = (row: Row) => `${row.bezirk_nummer} - ${row.bezirk_name}`;
+const adresseLabel = (row: Row) =>
+  [row.bezeichnung, row.strasse, [row.plz, row.ort].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+const kontoLabel = (row: Row) => [row.bezeichnung, row.iban].filter(Boolean).join(', ');
+const emailLabel = (row: Row) => String(row.email);
 
-interface TabProps {
+export interface TabProps {
   record: Benutzer;
   change(patch: Partial<Benutzer>): void;
   errors: Record<string, string>;
 }
 
-function Grunddaten({ record, change, errors }: TabProps) {
+/** A select of the user's own e-mails, addresses or accounts for a link field such as re_konto_id. */
+function EigeneAuswahl({
+  name,
+  resource,
+  label,
+  record,
+  change,
+}: TabProps & { name: string; resource: string; label(row: Row): string }) {
+  const { data: rows = [] } = useApi<Row[]>(record.id ? resourcePath(resource) : null, {
+    where: { benutzer_id: record.id },
+    order: [['id', 'ASC']],
+  });
+  const value = record[name] as number | null | undefined;
+  return (
+    <FormGroup label={BENUTZER_FELDER[name]} labelFor={`field-${name}`}>
+      <HTMLSelect
+        id={`field-${name}`}
+        fill
+        disabled={!record.id}
+        value={value ? String(value) : ''}
+        onChange={(e) => change({ [name]: e.target.value ? Number(e.target.value) : null })}
+        options={[
+          { value: '', label: '' },
+          ...rows.map((row) => ({ value: String(row.id), label: label(row) })),
+        ]}
+      />
+    </FormGroup>
+  );
+}
+
+function Grunddaten(props: TabProps) {
+  const { record, change, errors } = props;
   const { verband } = useUser();
-  const field = (def: FieldDef) => (
+  const input = (def: FieldDef) => (
     <Field key={def.name} field={def} record={record} onChange={change} error={errors[def.name]} />
   );
-  const { data: emails = [] } = useApi<Row[]>(record.id ? resourcePath('benutzer-email') : null, {
-    where: { benutzer_id: record.id },
-    attributes: ['id', 'email'],
-  });
   const beruf: FieldDef =
     verband === 2
       ? {
-          name: 'berufsbezeichnung',
-          label: 'Berufsbezeichnung',
-          type: 'select',
+          ...field('berufsbezeichnung', 'select'),
           options: [{ value: null, label: '' }, ...BERUFE_VERBAND_2.map((b) => ({ value: b, label: b }))],
         }
-      : text('berufsbezeichnung', 'Berufsbezeichnung');
+      : field('berufsbezeichnung');
   return (
     <div className="form-columns">
       <section>
-        {field(text('kennnummer', 'Kennnummer'))}
-        {field(text('benutzername', 'Benutzername'))}
-        {field(GENDER)}
+        {input(field('kennnummer'))}
+        {input(field('benutzername'))}
+        <PasswortFeld benutzerId={record.id} />
+        {input(GENDER)}
         <FormGroup label="Titel" labelFor="field-titel">
           <InputGroup
             id="field-titel"
@@ -113,30 +140,18 @@ function Grunddaten({ record, change, errors }: TabProps) {
             ))}
           </datalist>
         </FormGroup>
-        {field(text('akad_grad', 'Akad. Grad'))}
-        {field(text('vorname', 'Vorname'))}
-        {field(text('nachname', 'Nachname'))}
-        {field(text('firma', 'Firma'))}
-        {field(text('anrede', 'Anrede'))}
-        {field(beruf)}
+        {input(field('akad_grad'))}
+        {input(field('vorname'))}
+        {input(field('nachname'))}
+        {input(field('firma'))}
+        {input(field('anrede'))}
+        {input(beruf)}
       </section>
       <section>
-        {field(text('tel1', 'Telefon'))}
-        {field(text('tel2', 'Mobil'))}
-        <FormGroup label="Primäre Email" labelFor="field-primaeremail_id">
-          <HTMLSelect
-            id="field-primaeremail_id"
-            fill
-            disabled={!record.id}
-            value={record.primaeremail_id ? String(record.primaeremail_id) : ''}
-            onChange={(e) => change({ primaeremail_id: e.target.value ? Number(e.target.value) : null })}
-            options={[
-              { value: '', label: '' },
-              ...emails.map((e) => ({ value: String(e.id), label: String(e.email) })),
-            ]}
-          />
-        </FormGroup>
-        <FormGroup label="Gehört zu (Firma / Mitglied)" labelFor="field-parent_id">
+        {input(field('tel1'))}
+        {input(field('tel2'))}
+        <EigeneAuswahl {...props} name="primaeremail_id" resource="benutzer-email" label={emailLabel} />
+        <FormGroup label={BENUTZER_FELDER.parent_id} labelFor="field-parent_id">
           <RecordSelect
             id="field-parent_id"
             resource="benutzer"
@@ -155,8 +170,8 @@ function Grunddaten({ record, change, errors }: TabProps) {
             }}
           />
         </FormGroup>
-        {record.parent_id ? field(flag('freigabe', 'Freigabe (selbständige Seminarbuchung)')) : null}
-        <FormGroup label="Bezirk" labelFor="field-verband_bezirk_id">
+        {record.parent_id ? input(field('freigabe', 'boolean')) : null}
+        <FormGroup label={BENUTZER_FELDER.verband_bezirk_id} labelFor="field-verband_bezirk_id">
           <RecordSelect
             id="field-verband_bezirk_id"
             resource="verband-bezirk"
@@ -165,27 +180,24 @@ function Grunddaten({ record, change, errors }: TabProps) {
             label={bezirkLabel}
           />
         </FormGroup>
-        <FormGroup label="StB-Datum" labelFor="field-stb_datum">
-          <DateInput
-            id="field-stb_datum"
-            value={record.stb_datum as string | null}
-            onChange={(stb_datum) => change({ stb_datum })}
-          />
-        </FormGroup>
-        <FormGroup label="Kündigungsdatum" labelFor="field-kuendigung_datum">
-          <DateInput
-            id="field-kuendigung_datum"
-            value={record.kuendigung_datum as string | null}
-            onChange={(kuendigung_datum) => change({ kuendigung_datum })}
-          />
-        </FormGroup>
-        <div className="flags">{FLAGS.map(field)}</div>
+        {(['stb_datum', 'kuendigung_datum'] as const).map((name) => (
+          <FormGroup key={name} label={BENUTZER_FELDER[name]} labelFor={`field-${name}`}>
+            <DateInput
+              id={`field-${name}`}
+              value={record[name] as string | null}
+              onChange={(value) => change({ [name]: value })}
+            />
+          </FormGroup>
+        ))}
+        <div className="flags">{FLAGS.map(input)}</div>
       </section>
     </div>
   );
 }
 
-function Weiteres({ record }: TabProps) {
+function Weiteres(props: TabProps & { edit: EditRecord<Benutzer> }) {
+  const { record } = props;
+  const { verband } = useUser();
   const data = (record.data ?? {}) as Record<string, unknown>;
   const rows: [string, unknown][] = [
     ['Anzeigename', record.anzeigename],
@@ -196,18 +208,28 @@ function Weiteres({ record }: TabProps) {
     ['Geändert', formatDateValue(record.updatedAt as string)],
   ];
   return (
-    <dl className="read-only-list">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? '–' : String(value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="form-columns">
+      <section>
+        <EigeneAuswahl {...props} name="re_email_id" resource="benutzer-email" label={emailLabel} />
+        <EigeneAuswahl {...props} name="re_adresse_id" resource="benutzer-adresse" label={adresseLabel} />
+        <EigeneAuswahl {...props} name="re_konto_id" resource="benutzer-konto" label={kontoLabel} />
+        <EigeneAuswahl {...props} name="mi_adresse_id" resource="benutzer-adresse" label={adresseLabel} />
+        <EigeneAuswahl {...props} name="mi_konto_id" resource="benutzer-konto" label={kontoLabel} />
+        {verband === 2 && <Verband2Felder {...props} />}
+      </section>
+      <section>
+        <dl className="read-only-list">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value === null || value === undefined || value === '' ? '–' : String(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
   );
 }
-
-const col = (field: string, label: string) => ({ field, label });
 
 export function BenutzerEdit({ config, id }: EditProps) {
   const { query } = useLocation();
@@ -218,6 +240,7 @@ export function BenutzerEdit({ config, id }: EditProps) {
     copy: query.get('option') === 'copy',
     defaults: DEFAULTS,
     copyWithout: OWN_LINKS,
+    query: MIT_GRUPPEN,
     reloadAfterSaveMs: 50,
   });
   const { record, isNew, change: setFields } = edit;
@@ -225,80 +248,48 @@ export function BenutzerEdit({ config, id }: EditProps) {
     (patch: Partial<Benutzer>) => setFields(applyBenutzerChange(record, patch)),
     [record, setFields],
   );
-  const byUser = { where: { benutzer_id: record.id } };
+  const benutzerId = record.id as number;
   const tabProps = { record, change, errors: edit.errors };
   const tabs = [
     { id: 'grunddaten', title: 'Grunddaten', panel: <Grunddaten {...tabProps} /> },
-    { id: 'weiteres', title: 'Weiteres', panel: <Weiteres {...tabProps} /> },
+    { id: 'weiteres', title: 'Weiteres', panel: <Weiteres {...tabProps} edit={edit} /> },
     {
       id: 'emails',
       title: 'Emails',
       panel: (
-        <RelatedTable
-          resource="benutzer-email"
-          query={byUser}
-          columns={[col('id', 'ID'), col('email', 'Email')]}
-        />
+        <KontaktTab art={KONTAKTE.email} benutzerId={benutzerId} primaer={record.primaeremail_id as number} />
       ),
     },
     {
       id: 'adressen',
       title: 'Adressen',
-      panel: (
-        <RelatedTable
-          resource="benutzer-adresse"
-          query={byUser}
-          columns={[
-            col('bezeichnung', 'Bezeichnung'),
-            col('strasse', 'Straße'),
-            col('plz', 'PLZ'),
-            col('ort', 'Ort'),
-          ]}
-        />
-      ),
+      panel: <KontaktTab art={KONTAKTE.adresse} benutzerId={benutzerId} />,
     },
-    {
-      id: 'konten',
-      title: 'Konten',
-      panel: (
-        <RelatedTable
-          resource="benutzer-konto"
-          query={byUser}
-          columns={[
-            col('bezeichnung', 'Bezeichnung'),
-            col('inhaber', 'Inhaber'),
-            col('iban', 'IBAN'),
-            col('bank', 'Bank'),
-          ]}
-        />
-      ),
-    },
-    {
-      id: 'mitarbeiter',
-      title: 'Mitarbeiter',
-      panel: (
-        <RelatedTable
-          resource="benutzer"
-          query={{ where: { parent_id: record.id } }}
-          columns={[col('kennnummer', 'Kennnummer'), col('vorname', 'Vorname'), col('nachname', 'Nachname')]}
-        />
-      ),
-    },
+    { id: 'konten', title: 'Konten', panel: <KontaktTab art={KONTAKTE.konto} benutzerId={benutzerId} /> },
+    { id: 'mitarbeiter', title: 'Mitarbeiter', panel: <MitarbeiterTab arbeitgeber={record} /> },
     {
       id: 'gruppen',
       title: 'Gruppen',
       panel: (
-        <RelatedTable
-          resource="benutzer-benutzer-gruppe"
-          query={{ ...byUser, include: ['Benutzer_Gruppe'] }}
-          columns={[col('Benutzer_Gruppe.typ', 'Typ'), col('Benutzer_Gruppe.name', 'Name')]}
+        <GruppenAuswahl
+          zuordnung="benutzer"
+          value={record.Benutzer_Gruppes}
+          onChange={(ids) => change({ Benutzer_Gruppes: ids })}
         />
       ),
     },
   ].map((tab, index) => ({ ...tab, disabled: isNew && index >= 2 }));
   const title = isNew ? 'Neuer Benutzer' : `Benutzer ${benutzerLabel(record)}`;
+  const base = `${config.path}/${id}`;
+  const actions = !isNew && (
+    <>
+      <AnchorButton icon="th-list" text="Buchungsübersicht" href={href(`${base}/rw`)} />
+      <AnchorButton icon="people" text="Buchungen als Teilnehmer" href={href(`${base}/teilnehmer-rw`)} />
+      <AnchorButton icon="merge-columns" text="Zusammenführen" href={href(`${base}/zusammenfuehren`)} />
+    </>
+  );
   return (
-    <EditFrame title={title} loading={edit.loading} footer={<SaveButtons edit={edit} />}>
+    <EditFrame title={title} loading={edit.loading} footer={<SaveButtons edit={edit} />} actions={actions}>
       <TabFrame tabs={tabs} route={`${config.path}/:id`} />
     </EditFrame>
   );

@@ -1,46 +1,57 @@
-/** A read-only table of the records linked to a user (e-mails, addresses, accounts, employees). */
+/**
+ * A table of the records linked to a user (e-mails, addresses, accounts, employees), with a bar
+ * above it and actions per row; a double click opens a row like its first action.
+ */
 import { HTMLTable, Spinner } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { resourcePath, type Query } from '../../lib/api';
 import { useApi } from '../../lib/hooks';
 import type { ColumnDef, Row } from '../../resources/types';
 import { cellText } from '../../resources/values';
 
-export function RelatedTable({
-  resource,
-  query,
-  columns,
-}: {
+export interface RelatedTableProps {
   resource: string;
   query: Query;
   columns: ColumnDef[];
-}) {
+  /** Buttons above the table (e.g. 'Neu'). */
+  bar?: ReactNode;
+  actions?(row: Row): ReactNode;
+  onOpen?(row: Row): void;
+}
+
+export function RelatedTable({ resource, query, columns, bar, actions, onOpen }: RelatedTableProps) {
   const { data, isLoading } = useApi<Row[]>(resourcePath(resource), query);
   return (
-    <HTMLTable compact striped className="related-table">
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.field}>{c.label}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {!data?.length ? (
+    <div className="related" data-resource={resource}>
+      {bar && <div className="related-bar">{bar}</div>}
+      <HTMLTable compact striped interactive={Boolean(onOpen)} className="related-table">
+        <thead>
           <tr>
-            <td colSpan={columns.length} className="list-empty">
-              {isLoading ? <Spinner size={16} /> : 'keine Daten vorhanden'}
-            </td>
+            {columns.map((c) => (
+              <th key={c.field}>{c.label}</th>
+            ))}
+            {actions && <th className="actions" />}
           </tr>
-        ) : (
-          data.map((row) => (
-            <tr key={row.id}>
-              {columns.map((c) => (
-                <td key={c.field}>{cellText(row, c)}</td>
-              ))}
+        </thead>
+        <tbody>
+          {!data?.length ? (
+            <tr>
+              <td colSpan={columns.length + (actions ? 1 : 0)} className="list-empty">
+                {isLoading ? <Spinner size={16} /> : 'keine Daten vorhanden'}
+              </td>
             </tr>
-          ))
-        )}
-      </tbody>
-    </HTMLTable>
+          ) : (
+            data.map((row) => (
+              <tr key={row.id} onDoubleClick={onOpen && (() => onOpen(row))}>
+                {columns.map((c) => (
+                  <td key={c.field}>{cellText(row, c)}</td>
+                ))}
+                {actions && <td className="actions">{actions(row)}</td>}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }

@@ -1,0 +1,147 @@
+/**
+ * A user's password (spec 000 §2, §4, §8): it cannot be read, only whether one is set. The dialog
+ * PasswordSet ('Neues Passwort setzen') sets it; removal asks first.
+ */
+import {
+  Button,
+  ButtonGroup,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+  Tag,
+} from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { api, resourcePath } from '../../lib/api';
+import { confirm, openDialog, registerDialog, type DialogProps } from '../../lib/dialogs';
+import { reportError } from '../../lib/errors';
+import { useApi } from '../../lib/hooks';
+import { showToast } from '../../lib/toaster';
+
+export const passwortPfad = (benutzerId: number) => `${resourcePath('benutzer', benutzerId)}/password`;
+
+export function usePasswortGesetzt(benutzerId: number | undefined) {
+  return useApi<{ gesetzt: boolean }>(benutzerId ? passwortPfad(benutzerId) : null);
+}
+
+function PasswordSetDialog({ benutzerId, close }: DialogProps<boolean> & { benutzerId: number }) {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password === '') return setProblem('Bitte ein Passwort eingeben!');
+    if (password !== repeat) return setProblem('Passwörter stimmen nicht überein!');
+    setProblem(undefined);
+    setBusy(true);
+    try {
+      await api.post(passwortPfad(benutzerId), { password });
+      showToast('Passwort gesetzt');
+      close(true);
+    } catch (error) {
+      reportError(error);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen
+      title="Neues Passwort setzen"
+      icon="key"
+      onClose={() => close(false)}
+      style={{ width: 400 }}
+    >
+      <DialogBody>
+        <form id="password-set-form" onSubmit={(e) => void submit(e)}>
+          <FormGroup label="Passwort" labelFor="password-set">
+            <InputGroup
+              id="password-set"
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </FormGroup>
+          <FormGroup label="Wiederholung" labelFor="password-set-repeat">
+            <InputGroup
+              id="password-set-repeat"
+              type="password"
+              autoComplete="new-password"
+              value={repeat}
+              intent={problem ? Intent.DANGER : undefined}
+              onChange={(e) => setRepeat(e.target.value)}
+            />
+          </FormGroup>
+          {problem && <Callout intent={Intent.DANGER}>{problem}</Callout>}
+        </form>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Abbrechen" onClick={() => close(false)} />
+            <Button
+              type="submit"
+              form="password-set-form"
+              intent={Intent.PRIMARY}
+              text="Passwort setzen"
+              loading={busy}
+              disabled={password === ''}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+registerDialog('PasswordSet', PasswordSetDialog);
+
+export function PasswortFeld({ benutzerId }: { benutzerId: number | undefined }) {
+  const { data, mutate } = usePasswortGesetzt(benutzerId);
+  if (!benutzerId) return null;
+  const setzen = async () => {
+    if (await openDialog<boolean>('PasswordSet', { benutzerId })) void mutate();
+  };
+  const entfernen = async () => {
+    const sure = await confirm(
+      'Wollen Sie wirklich das Passwort entfernen? Der Benutzer kann sich dann nicht mehr anmelden.',
+      { confirmText: 'Entfernen', danger: true },
+    );
+    if (!sure) return;
+    try {
+      await api.delete(passwortPfad(benutzerId));
+      showToast('Passwort entfernt');
+    } catch (error) {
+      reportError(error);
+    }
+    void mutate();
+  };
+  return (
+    <FormGroup label="Passwort" className="passwort-feld">
+      <Tag
+        minimal
+        large
+        intent={data?.gesetzt ? Intent.SUCCESS : Intent.NONE}
+        icon={data?.gesetzt ? 'lock' : 'unlock'}
+      >
+        {data === undefined ? '…' : data.gesetzt ? 'Passwort gesetzt' : 'kein Passwort'}
+      </Tag>
+      <ButtonGroup>
+        <Button icon="key" text="Passwort setzen" onClick={() => void setzen()} />
+        <Button
+          icon="trash"
+          text="Passwort entfernen"
+          disabled={!data?.gesetzt}
+          onClick={() => void entfernen()}
+        />
+      </ButtonGroup>
+    </FormGroup>
+  );
+}

@@ -1,0 +1,45 @@
+import { benutzerDiff, PASSWORT_MASKE } from './merge-diff';
+
+describe('benutzerDiff', () => {
+  const bleibend = {
+    id: 1,
+    vorname: 'Anna',
+    nachname: 'Schmidt',
+    aktiviert: true,
+    anzeigename: 'Anna Schmidt',
+  };
+  const obsolet = {
+    id: 2,
+    vorname: 'Anne',
+    nachname: 'Schmidt',
+    aktiviert: false,
+    data: { x: 1 },
+    verband: 3,
+  };
+
+  it('compares field by field, leaving out id, derived names, data and verband', () => {
+    const rows = benutzerDiff(bleibend, obsolet, { bleibend: false, obsolet: false });
+    const fields = rows.map((r) => r.field);
+    for (const hidden of ['id', 'anzeigename', 'data', 'verband', 'createdAt'])
+      expect(fields).not.toContain(hidden);
+    expect(rows.find((r) => r.field === 'vorname')).toMatchObject({
+      label: 'Vorname',
+      bleibend: 'Anna',
+      obsolet: 'Anne',
+      verschieden: true,
+    });
+    expect(rows.find((r) => r.field === 'nachname')?.verschieden).toBe(false);
+    expect(rows.find((r) => r.field === 'aktiviert')).toMatchObject({ bleibend: 'ja', obsolet: 'nein' });
+  });
+
+  it('masks passwords and offers to take a set one', () => {
+    const rows = benutzerDiff(bleibend, obsolet, { bleibend: true, obsolet: true });
+    expect(rows.find((r) => r.field === 'password')).toMatchObject({
+      bleibend: PASSWORT_MASKE,
+      obsolet: PASSWORT_MASKE,
+      verschieden: true,
+    });
+    const none = benutzerDiff(bleibend, obsolet, { bleibend: false, obsolet: false });
+    expect(none.find((r) => r.field === 'password')?.verschieden).toBe(false);
+  });
+});
