@@ -22,7 +22,7 @@ export class Bootstrap {
     const [{ n }] = await this.dataSource.query('SELECT COUNT(*) AS n FROM benutzer');
     if (allowDemo && Number(n) === 0 && app.seedDemoOnEmpty) {
       this.logger.log('Leere eingebettete Datenbank: Demodaten werden angelegt.');
-      await seedDatabase(this.dataSource, { scale: 30 });
+      await seedDatabase(this.dataSource, { scale: 30, filesDir: app.filesDir });
     }
     await this.ensureAdmin.run();
   }

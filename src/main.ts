@@ -23,7 +23,11 @@ async function main(argv: string[]): Promise<void> {
       if (!Number.isInteger(scale) || scale < 1)
         throw new ConfigError(`--scale "${scaleArg}" muss eine ganze Zahl ≥ 1 sein`);
       const started = Date.now();
-      await seedDatabase(context.get(DataSource), { scale, log: (m) => logger.log(m) });
+      await seedDatabase(context.get(DataSource), {
+        scale,
+        filesDir: context.get(ConfigService).getOrThrow<AppConfig>('app').filesDir,
+        log: (m) => logger.log(m),
+      });
       logger.log(`Daten erzeugt (Umfang ${scale}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     await context.get(Bootstrap).firstStart(false);

@@ -4,6 +4,7 @@
  * batches with explicit ids, so 100 000 Benutzer take minutes, not hours.
  */
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import { seedDokumente } from './dokumente.seed';
 import { Random } from './random';
 import { seedBilling } from './billing.seed';
 import { seedMembership } from './membership.seed';
@@ -13,6 +14,8 @@ import { seedSeminars } from './seminars.seed';
 
 export interface SeedOptions {
   scale: number;
+  /** Where documents with real files go (FILES_DIR); without it the document step is skipped. */
+  filesDir?: string;
   seed?: number;
   log?: (message: string) => void;
 }
@@ -64,7 +67,14 @@ export class SeedContext {
 export type SeedStep = (ctx: SeedContext) => Promise<void>;
 
 /** Steps in dependency order; later issues add their contexts' steps here. */
-const steps: SeedStep[] = [seedMembership, seedSeminars, seedPromotions, seedBilling, seedNewsletter];
+const steps: SeedStep[] = [
+  seedMembership,
+  seedSeminars,
+  seedPromotions,
+  seedBilling,
+  seedNewsletter,
+  seedDokumente,
+];
 
 export async function seedDatabase(dataSource: DataSource, options: SeedOptions): Promise<void> {
   const ctx = new SeedContext(dataSource, options);

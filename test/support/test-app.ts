@@ -84,7 +84,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   await configureHttp(app);
   await app.init();
   const dataSource = app.get(DataSource);
-  if (options.seedScale) await seedDatabase(dataSource, { scale: options.seedScale });
+  if (options.seedScale)
+    await seedDatabase(dataSource, { scale: options.seedScale, filesDir: env.FILES_DIR });
   await app.get(Bootstrap).firstStart(false);
   const server = app.getHttpServer();
   return {
