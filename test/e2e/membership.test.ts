@@ -269,6 +269,18 @@ describe('membership screens', () => {
     await dialog().waitFor({ state: 'detached' });
     await hasCount(rows, before + 2);
     expect((await api<Row>('GET', `/api/benutzer/${fremd.id}`)).parent_id).toBe(firma.id);
+
+    // Ending an employment link asks first; the user stays, top-level.
+    const neumann = panel().locator('tr', { hasText: 'Neumann' });
+    await neumann.getByRole('button', { name: 'Zuordnung entfernen' }).click();
+    await visible(alert().getByText(/Soll Emil Neumann nicht mehr .* zugeordnet sein\?/));
+    await alert().getByRole('button', { name: 'Zuordnung entfernen' }).click();
+    await hasCount(rows, before + 1);
+    const [geloest] = await api<Row[]>(
+      'GET',
+      `/api/benutzer?where=${encodeURIComponent('{"nachname":"Neumann","vorname":"Emil"}')}`,
+    );
+    expect(geloest.parent_id).toBeNull();
   });
 
   it('sets a password (the repeat must match) and removes it after confirmation', async () => {

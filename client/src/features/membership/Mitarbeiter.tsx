@@ -19,7 +19,7 @@ import { FieldForm } from '../../components/FieldForm';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
 import { api, resourcePath } from '../../lib/api';
 import { confirm, openDialog, registerDialog, type DialogProps } from '../../lib/dialogs';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage, fieldErrors, reportError } from '../../lib/errors';
 import { invalidateResource } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
 import type { FieldDef, Row } from '../../resources/types';
@@ -169,6 +169,18 @@ registerDialog('Benutzer_Mitarbeiter', MitarbeiterDialog);
 export function MitarbeiterTab({ arbeitgeber }: { arbeitgeber: Row }) {
   const id = arbeitgeber.id as number;
   const open = (row: Row) => navigate(`/benutzer/benutzer/${row.id}`);
+  /** Ends the employment link only; the user stays, now top-level (the server drops its Freigabe). */
+  const loesen = async (row: Row) => {
+    const frage = `Soll ${benutzerLabel(row)} nicht mehr ${benutzerLabel(arbeitgeber)} zugeordnet sein?`;
+    if (!(await confirm(frage, { confirmText: 'Zuordnung entfernen', danger: true }))) return;
+    try {
+      await api.put(resourcePath('benutzer', row.id as number), { parent_id: null });
+      invalidateResource('benutzer');
+      showToast('Zuordnung entfernt');
+    } catch (error) {
+      reportError(error);
+    }
+  };
   return (
     <RelatedTable
       resource="benutzer"
@@ -201,6 +213,13 @@ export function MitarbeiterTab({ arbeitgeber }: { arbeitgeber: Row }) {
             aria-label="Zusammenführen"
             title="Zusammenführen"
             onClick={() => navigate(`/benutzer/benutzer/${id}/mitarbeiter_zusammenfueren/${row.id}`)}
+          />
+          <Button
+            icon="disable"
+            intent={Intent.DANGER}
+            aria-label="Zuordnung entfernen"
+            title="Zuordnung entfernen"
+            onClick={() => void loesen(row)}
           />
         </ButtonGroup>
       )}

@@ -32,7 +32,7 @@ import type { Row } from '../../resources/types';
 import { cellText } from '../../resources/values';
 import { benutzerLabel } from './benutzer-felder';
 import { KONTAKTE, type KontaktArt } from './Kontakte';
-import { benutzerDiff } from './merge-diff';
+import { benutzerDiff, MIT_REFERENZEN } from './merge-diff';
 import { usePasswortGesetzt } from './Passwort';
 
 const UNWIDERRUFLICH = 'Das Zusammenführen kann nicht rückgängig gemacht werden!';
@@ -46,9 +46,12 @@ function invalidateMembership(): void {
 
 /** Chooses the obsolete user among those of the same parent, shows the diff, merges with the take list. */
 export function BenutzerMergePanel({ stayingId, parentId }: { stayingId: number; parentId?: number | null }) {
-  const { data: staying } = useApi<Row>(resourcePath('benutzer', stayingId));
+  const { data: staying } = useApi<Row>(resourcePath('benutzer', stayingId), MIT_REFERENZEN);
   const [obsoleteId, setObsoleteId] = useState<number | null>(null);
-  const { data: obsolete } = useApi<Row>(obsoleteId ? resourcePath('benutzer', obsoleteId) : null);
+  const { data: obsolete } = useApi<Row>(
+    obsoleteId ? resourcePath('benutzer', obsoleteId) : null,
+    MIT_REFERENZEN,
+  );
   const { data: stayingPw } = usePasswortGesetzt(stayingId);
   const { data: obsoletePw } = usePasswortGesetzt(obsoleteId ?? undefined);
   const [take, setTake] = useState<Set<string>>(new Set());

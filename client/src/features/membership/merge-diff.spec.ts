@@ -43,3 +43,32 @@ describe('benutzerDiff', () => {
     expect(none.find((r) => r.field === 'password')?.verschieden).toBe(false);
   });
 });
+
+describe('benutzerDiff for reference fields', () => {
+  it('shows what a reference points at, with its id', () => {
+    const a = {
+      id: 1,
+      primaeremail_id: 4,
+      Primaeremail: { id: 4, email: 'anna@kanzlei.de' },
+      parent_id: null,
+      Parent: null,
+    };
+    const b = {
+      id: 2,
+      primaeremail_id: 5,
+      Primaeremail: { id: 5, email: 'anna.schmidt@privat.de' },
+      parent_id: 9,
+      Parent: { id: 9, firma: 'Schäfer & Partner' },
+    };
+    const rows = benutzerDiff(a, b, { bleibend: false, obsolet: false });
+    expect(rows.find((r) => r.field === 'primaeremail_id')).toMatchObject({
+      bleibend: 'anna@kanzlei.de (4)',
+      obsolet: 'anna.schmidt@privat.de (5)',
+    });
+    expect(rows.find((r) => r.field === 'parent_id')).toMatchObject({
+      bleibend: '',
+      obsolet: 'Schäfer & Partner (9)',
+    });
+    expect(rows.map((r) => r.field)).not.toContain('Primaeremail');
+  });
+});

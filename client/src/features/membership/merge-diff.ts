@@ -4,7 +4,7 @@
  */
 import type { Row } from '../../resources/types';
 import { NICHT_VERGLICHEN } from '../../../../common/benutzer';
-import { anzeigeWert, BENUTZER_FELDER } from './benutzer-felder';
+import { anzeigeWert, BENUTZER_FELDER, benutzerLabel } from './benutzer-felder';
 
 export const PASSWORT_MASKE = '••••••';
 
@@ -17,6 +17,33 @@ export interface DiffZeile {
 }
 
 const isPlain = (value: unknown) => value === null || typeof value !== 'object';
+
+type Label = (record: Row) => string;
+const adresse: Label = (a) =>
+  [a.zeile1, a.strasse, [a.plz, a.ort].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+const konto: Label = (k) => String(k.iban ?? '');
+const email: Label = (e) => String(e.email ?? '');
+
+/** Reference fields and the association that says what they point at (staff compare e-mails, not ids). */
+export const REFERENZEN: Record<string, { association: string; label: Label }> = {
+  parent_id: { association: 'Parent', label: benutzerLabel },
+  primaeremail_id: { association: 'Primaeremail', label: email },
+  re_email_id: { association: 'Re_Email', label: email },
+  re_adresse_id: { association: 'Re_Adresse', label: adresse },
+  mi_adresse_id: { association: 'Mi_Adresse', label: adresse },
+  re_konto_id: { association: 'Re_Konto', label: konto },
+  mi_konto_id: { association: 'Mi_Konto', label: konto },
+  verband_bezirk_id: { association: 'Verband_Bezirk', label: (b) => `${b.bezirk_nummer} - ${b.bezirk_name}` },
+};
+
+/** Loads a user with what its reference fields point at, for the diff. */
+export const MIT_REFERENZEN = { include: Object.values(REFERENZEN).map((r) => r.association) };
+
+function wert(row: Row, field: string): string {
+  const referenz = REFERENZEN[field];
+  const target = referenz && (row[referenz.association] as Row | null | undefined);
+  return target ? `${referenz.label(target)} (${row[field]})` : anzeigeWert(field, row[field]);
+}
 
 /** The compared fields in the order of the edit window, then any others the records carry. */
 export function benutzerDiff(
@@ -33,7 +60,7 @@ export function benutzerDiff(
     const [a, b] =
       field === 'password'
         ? [passwort.bleibend ? PASSWORT_MASKE : '', passwort.obsolet ? PASSWORT_MASKE : '']
-        : [anzeigeWert(field, bleibend[field]), anzeigeWert(field, obsolet[field])];
+        : [wert(bleibend, field), wert(obsolet, field)];
     // Two set passwords look alike but may differ: taking the obsolete one stays possible.
     const verschieden = a !== b || (field === 'password' && passwort.obsolet);
     return { field, label: BENUTZER_FELDER[field] ?? field, bleibend: a, obsolet: b, verschieden };
