@@ -39,8 +39,15 @@ async function main(argv: string[]): Promise<void> {
     const context = await NestFactory.createApplicationContext(
       AppModule.forRoot({ ...process.env, WORKERS: 'true' }),
     );
-    context.enableShutdownHooks();
     logger.log('Worker gestartet.');
+    // Stay up until told to stop, also while no job is registered or waiting (nothing else holds the process).
+    const keepAlive = setInterval(() => undefined, 60 * 60 * 1000);
+    const signal = await new Promise<string>((resolve) =>
+      ['SIGINT', 'SIGTERM'].forEach((name) => process.once(name, () => resolve(name))),
+    );
+    clearInterval(keepAlive);
+    logger.log(`Worker wird beendet (${signal}).`);
+    await context.close();
     return;
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bodyParser: false });

@@ -1,4 +1,11 @@
-import { ConfigError, parseDatabaseUrl, parseMailUrl, parseRedisUrl } from './env';
+import {
+  ConfigError,
+  DEFAULT_MAIL_FROM,
+  loadConfig,
+  parseDatabaseUrl,
+  parseMailUrl,
+  parseRedisUrl,
+} from './env';
 
 describe('configuration from the environment', () => {
   it('defaults to the embedded SQLite database', () => {
@@ -28,8 +35,12 @@ describe('configuration from the environment', () => {
   });
 
   it('accepts file: and smtp:// mail URLs and rejects others', () => {
-    expect(parseMailUrl(undefined)).toEqual({ kind: 'file', dir: 'data/outbox' });
-    expect(parseMailUrl('smtp://u:p@mail:587')).toEqual({ kind: 'smtp', url: 'smtp://u:p@mail:587' });
+    expect(parseMailUrl(undefined)).toEqual({ kind: 'file', dir: 'data/outbox', from: DEFAULT_MAIL_FROM });
+    expect(parseMailUrl('smtp://u:p@mail:587', 'Verband <post@verband.de>')).toEqual({
+      kind: 'smtp',
+      url: 'smtp://u:p@mail:587',
+      from: 'Verband <post@verband.de>',
+    });
     expect(() => parseMailUrl('http://mail')).toThrow(/MAIL_URL/);
   });
 
@@ -37,5 +48,15 @@ describe('configuration from the environment', () => {
     expect(parseRedisUrl('')).toEqual({});
     expect(parseRedisUrl('redis://127.0.0.1:6379')).toEqual({ url: 'redis://127.0.0.1:6379' });
     expect(() => parseRedisUrl('localhost:6379')).toThrow(/REDIS_URL/);
+  });
+
+  it('reads WORKERS and SEED_DEMO as flags and refuses other words', () => {
+    const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
+    expect(loadConfig(base).app.runWorkers).toBe(true);
+    expect(loadConfig({ ...base, WORKERS: 'false' }).app.runWorkers).toBe(false);
+    expect(() => loadConfig({ ...base, WORKERS: 'nein' })).toThrow(
+      'WORKERS "nein" muss true oder false sein',
+    );
+    expect(loadConfig({ ...base, SEED_DEMO: 'false' }).app.seedDemoOnEmpty).toBe(false);
   });
 });

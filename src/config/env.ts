@@ -20,9 +20,13 @@ export interface AppConfig {
   adminPassword?: string;
   /** Seed the demo data set on the first start of an empty embedded database. */
   seedDemoOnEmpty: boolean;
+  /** WORKERS=false: this process only enqueues jobs; workers run elsewhere (needs REDIS_URL). */
+  runWorkers: boolean;
 }
 
-export type MailConfig = { kind: 'file'; dir: string } | { kind: 'smtp'; url: string };
+export type MailConfig = ({ kind: 'file'; dir: string } | { kind: 'smtp'; url: string }) & { from: string };
+
+export const DEFAULT_MAIL_FROM = 'Verbandsverwaltung <noreply@localhost>';
 
 export interface RedisConfig {
   url?: string;
@@ -68,6 +72,13 @@ export function parseDatabaseUrl(raw: string | undefined): DatabaseConfig {
   };
 }
 
+function parseFlag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} "${raw}" muss true oder false sein`);
+}
+
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
   const port = Number(raw);
@@ -77,12 +88,12 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
-export function parseMailUrl(raw: string | undefined): MailConfig {
+export function parseMailUrl(raw: string | undefined, from = DEFAULT_MAIL_FROM): MailConfig {
   const value = raw?.trim() || 'file:data/outbox';
   if (value.startsWith('file:')) {
     const dir = value.slice('file:'.length);
     if (!dir) throw new ConfigError(`MAIL_URL "${value}": nach "file:" fehlt das Verzeichnis`);
-    return { kind: 'file', dir };
+    return { kind: 'file', dir, from };
   }
   if (/^smtps?:\/\//.test(value)) {
     try {
@@ -90,7 +101,7 @@ export function parseMailUrl(raw: string | undefined): MailConfig {
     } catch {
       throw new ConfigError(`MAIL_URL "${value}" ist keine gültige SMTP-Adresse`);
     }
-    return { kind: 'smtp', url: value };
+    return { kind: 'smtp', url: value, from };
   }
   throw new ConfigError(
     `MAIL_URL "${value}": erlaubt sind file:verzeichnis oder smtp://benutzer:passwort@host:587`,
@@ -127,13 +138,15 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     dataDir,
     sessionSecret: sessionSecret(env, dataDir),
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    seedDemoOnEmpty: database.type === 'better-sqlite3' && env.SEED_DEMO !== 'false',
+    seedDemoOnEmpty: database.type === 'better-sqlite3' && parseFlag('SEED_DEMO', env.SEED_DEMO, true),
+    runWorkers: parseFlag('WORKERS', env.WORKERS, true),
   };
   const talentLms: TalentLmsConfig = {
     url: env.TALENTLMS_URL || undefined,
     apiKey: env.TALENTLMS_API_KEY || undefined,
   };
-  return { app, database, mail: parseMailUrl(env.MAIL_URL), redis: parseRedisUrl(env.REDIS_URL), talentLms };
+  const mail = parseMailUrl(env.MAIL_URL, env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM);
+  return { app, database, mail, redis: parseRedisUrl(env.REDIS_URL), talentLms };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

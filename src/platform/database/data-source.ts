@@ -58,7 +58,9 @@ export function dataSourceOptions(config: DatabaseConfig, entities: EntityList =
     migrations: allMigrations as MixedList<string | (new () => object)>,
     migrationsTableName: 'migrations',
     synchronize: false,
-    logging: ['error'] as ('error' | 'warn')[],
+    // Failed queries reach the error filter, which logs what matters without the parameters:
+    // TypeORM's own logging would write members' personal data into the logs.
+    logging: false,
   };
   if (config.type === 'better-sqlite3') {
     if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });

@@ -7,11 +7,13 @@ import { SmtpMailer } from './smtp-mailer';
 
 describe('createMailer', () => {
   test('writes files for file:dir', () => {
-    expect(createMailer({ kind: 'file', dir: 'data/outbox' }, 'x@verband.test')).toBeInstanceOf(FileMailer);
+    expect(createMailer({ kind: 'file', dir: 'data/outbox', from: 'x@verband.test' })).toBeInstanceOf(
+      FileMailer,
+    );
   });
 
   test('sends through SMTP for smtp:// URLs', async () => {
-    const mailer = createMailer({ kind: 'smtp', url: 'smtp://127.0.0.1:2525' }, 'x@verband.test');
+    const mailer = createMailer({ kind: 'smtp', url: 'smtp://127.0.0.1:2525', from: 'x@verband.test' });
     expect(mailer).toBeInstanceOf(SmtpMailer);
     await mailer.close();
   });
@@ -23,7 +25,13 @@ describe('MailModule', () => {
       imports: [
         ConfigModule.forRoot({
           ignoreEnvFile: true,
-          load: [registerAs('mail', () => ({ kind: 'smtp', url: 'smtp://127.0.0.1:2525' }))],
+          load: [
+            registerAs('mail', () => ({
+              kind: 'smtp',
+              url: 'smtp://127.0.0.1:2525',
+              from: 'x@verband.test',
+            })),
+          ],
         }),
         MailModule,
       ],

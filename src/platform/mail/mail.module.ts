@@ -2,13 +2,13 @@ import { Global, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import type { MailConfig } from '../../config/env';
 import { FileMailer } from './file-mailer';
-import { DEFAULT_MAIL_FROM, Mailer } from './mailer';
+import { Mailer } from './mailer';
 import { SmtpMailer } from './smtp-mailer';
 
-export function createMailer(config: MailConfig, defaultFrom: string): Mailer {
+export function createMailer(config: MailConfig): Mailer {
   return config.kind === 'smtp'
-    ? new SmtpMailer(config.url, defaultFrom)
-    : new FileMailer(config.dir, defaultFrom);
+    ? new SmtpMailer(config.url, config.from)
+    : new FileMailer(config.dir, config.from);
 }
 
 @Global()
@@ -18,12 +18,7 @@ export function createMailer(config: MailConfig, defaultFrom: string): Mailer {
     {
       provide: Mailer,
       inject: [ConfigService],
-      // ConfigService.get falls back to process.env for MAIL_FROM.
-      useFactory: (config: ConfigService) =>
-        createMailer(
-          config.getOrThrow<MailConfig>('mail'),
-          config.get<string>('MAIL_FROM') || DEFAULT_MAIL_FROM,
-        ),
+      useFactory: (config: ConfigService) => createMailer(config.getOrThrow<MailConfig>('mail')),
     },
   ],
   exports: [Mailer],

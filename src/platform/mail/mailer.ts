@@ -10,7 +10,7 @@ export interface MailAttachment {
 }
 
 export interface MailMessage {
-  /** Defaults to MAIL_FROM. */
+  /** Defaults to the configured MAIL_FROM. */
   from?: string;
   to: string | string[];
   cc?: string | string[];
@@ -22,8 +22,6 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   headers?: Record<string, string>;
 }
-
-export const DEFAULT_MAIL_FROM = 'Verbandsverwaltung <noreply@localhost>';
 
 export abstract class Mailer {
   abstract send(message: MailMessage): Promise<{ messageId: string }>;

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Global, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
-import type { RedisConfig } from '../../config/env';
+import type { AppConfig, RedisConfig } from '../../config/env';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { JobQueue } from './job-queue';
@@ -25,7 +25,10 @@ export function createJobQueue(redis: RedisConfig, runWorkers: boolean): JobQueu
       provide: JobQueue,
       inject: [ConfigService],
       useFactory: (config: ConfigService) =>
-        createJobQueue(config.get<RedisConfig>('redis') ?? {}, config.get<string>('WORKERS') !== 'false'),
+        createJobQueue(
+          config.get<RedisConfig>('redis') ?? {},
+          config.get<AppConfig>('app')?.runWorkers ?? true,
+        ),
     },
   ],
   exports: [JobQueue],
