@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { crudRoundTrip } from '../support/crud';
+import { createRecord, crudRoundTrip } from '../support/crud';
 import { expectForeignKeysResolve } from '../support/integrity';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
@@ -25,12 +25,8 @@ describe.each(databases())('billing resources on %s', (kind) => {
   let agent: request.Agent;
   const ids: Record<string, number> = {};
 
-  const post = async (resource: string, body: Record<string, unknown>): Promise<number> => {
-    const response = await agent.post(`/node/api/${resource}`).send(body);
-    if (response.status !== 201 && response.status !== 200)
-      throw new Error(`${resource}: ${response.status} ${response.text}`);
-    return response.body.id as number;
-  };
+  const post = async (resource: string, body: Record<string, unknown>) =>
+    (await createRecord(agent, resource, body)).id;
 
   beforeAll(async () => {
     t = await startTestApp(kind);

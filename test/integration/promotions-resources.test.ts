@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { promotionsTables } from '../../migrations/1732000001000-seminars-and-promotions';
-import { crudRoundTrip } from '../support/crud';
+import { createRecord, crudRoundTrip, readRecord } from '../support/crud';
 import { expectForeignKeysResolve } from '../support/integrity';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
@@ -14,18 +14,9 @@ describe.each(databases())('promotion resources on %s', (kind) => {
   let seminar: Row;
   let events: Row[];
 
-  const create = async (resource: string, body: Record<string, unknown>): Promise<Row> => {
-    const response = await agent.post(`/node/api/${resource}`).send(body);
-    if (response.status !== 201) throw new Error(`${resource}: ${response.status} ${response.text}`);
-    return response.body;
-  };
-  const read = async (resource: string, id: number, include: string[] = []): Promise<Row> => {
-    const response = await agent
-      .get(`/node/api/${resource}/${id}`)
-      .query({ include: JSON.stringify(include) });
-    expect(response.status).toBe(200);
-    return response.body;
-  };
+  const create = (resource: string, body: Record<string, unknown>) => createRecord(agent, resource, body);
+  const read = (resource: string, id: number, include: string[] = []) =>
+    readRecord(agent, resource, id, include);
   const ids = (rows: unknown) => (rows as Row[]).map((r) => r.id).sort((a, b) => a - b);
 
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import type request from 'supertest';
+import { createRecord } from '../support/crud';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
 /** Issue 5: merging users, e-mails, addresses and accounts — all or nothing. */
@@ -12,11 +13,7 @@ describe.each(databases())('merges on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const post = async (resource: string, body: Record<string, unknown>) => {
-    const response = await api.post(`/node/api/${resource}`).send(body);
-    if (response.status !== 201) throw new Error(`${resource}: ${response.status} ${response.text}`);
-    return response.body;
-  };
+  const post = (resource: string, body: Record<string, unknown>) => createRecord(api, resource, body);
   const get = (resource: string, where: object) =>
     api
       .get(`/node/api/${resource}`)

@@ -43,3 +43,30 @@ export async function crudRoundTrip(agent: request.Agent, c: CrudCase): Promise<
   expect((await agent.get(`${base}/${id}`)).status).toBe(404);
   return created.body;
 }
+
+export type Record_ = Record<string, unknown> & { id: number };
+
+/** Creates a record through the API; a refusal fails the test with the server's answer. */
+export async function createRecord(
+  agent: request.Agent,
+  resource: string,
+  body: Record<string, unknown>,
+): Promise<Record_> {
+  const response = await agent.post(`/node/api/${resource}`).send(body);
+  if (response.status !== 201)
+    throw new Error(`${resource}: Anlegen ergab ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** Reads one record with the given associations. */
+export async function readRecord(
+  agent: request.Agent,
+  resource: string,
+  id: number,
+  include: string[] = [],
+): Promise<Record_> {
+  const response = await agent.get(`/node/api/${resource}/${id}`).query({ include: JSON.stringify(include) });
+  if (response.status !== 200)
+    throw new Error(`${resource} ${id}: Lesen ergab ${response.status} ${response.text}`);
+  return response.body;
+}

@@ -1,6 +1,7 @@
 /** The standalone login page (spec 000 §2): Benutzername, Passwort, Login; Enter submits. */
-import { Button, Callout, Card, FormGroup, H3, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, H3, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
+import { TextField } from '../components/inputs/TextField';
 import { errorMessage } from '../lib/errors';
 import { navigate, useLocation } from './router';
 import { lastRoute, useSession } from './session';
@@ -35,24 +36,22 @@ export function LoginPage() {
       <Card elevation={2} className="login-card">
         <H3>Verbandsverwaltung</H3>
         <form onSubmit={(e) => void submit(e)}>
-          <FormGroup label="Benutzername" labelFor="login-user">
-            <InputGroup
-              id="login-user"
-              autoFocus
-              autoComplete="username"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Passwort" labelFor="login-password">
-            <InputGroup
-              id="login-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormGroup>
+          <TextField
+            id="login-user"
+            label="Benutzername"
+            autoComplete="username"
+            autoFocus
+            value={name}
+            onChange={setName}
+          />
+          <TextField
+            id="login-password"
+            label="Passwort"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           {error && (
             <Callout intent={Intent.DANGER} className="login-error">
               {error}

@@ -1,19 +1,11 @@
 /** The settings dialog (width 500, spec 000 §2 and §9): reset table states, change the password. */
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  H5,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, H5, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
+import { TextField } from '../components/inputs/TextField';
 import { api } from '../lib/api';
 import { confirm, registerDialog, type DialogProps } from '../lib/dialogs';
 import { reportError } from '../lib/errors';
+import { passwortProblem } from '../lib/passwort';
 import { showToast } from '../lib/toaster';
 import { resetAllTableStates } from '../lib/user-storage';
 
@@ -21,7 +13,7 @@ function SettingsDialog({ close }: DialogProps) {
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   const resetTables = async () => {
@@ -33,11 +25,9 @@ function SettingsDialog({ close }: DialogProps) {
 
   const changePassword = async (event: FormEvent) => {
     event.preventDefault();
-    if (password !== repeat) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
+    const check = passwortProblem(password, repeat);
+    setProblem(check);
+    if (check) return;
     setBusy(true);
     try {
       await api.post('/setPassword', { old_password: oldPassword, password });
@@ -57,35 +47,32 @@ function SettingsDialog({ close }: DialogProps) {
         <Button icon="reset" text="Alle Tabellen zurücksetzen" onClick={() => void resetTables()} />
         <H5 className="settings-section">Passwort ändern</H5>
         <form id="password-form" onSubmit={(e) => void changePassword(e)}>
-          <FormGroup label="Altes Passwort" labelFor="old-password">
-            <InputGroup
-              id="old-password"
-              type="password"
-              autoComplete="current-password"
-              value={oldPassword}
-              onChange={(e) => setOldPassword(e.target.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Neues Passwort" labelFor="new-password">
-            <InputGroup
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Passwort wiederholen" labelFor="repeat-password">
-            <InputGroup
-              id="repeat-password"
-              type="password"
-              autoComplete="new-password"
-              value={repeat}
-              intent={mismatch ? Intent.DANGER : undefined}
-              onChange={(e) => setRepeat(e.target.value)}
-            />
-          </FormGroup>
-          {mismatch && <Callout intent={Intent.DANGER}>Passwörter stimmen nicht überein!</Callout>}
+          <TextField
+            id="old-password"
+            label="Altes Passwort"
+            type="password"
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={setOldPassword}
+          />
+          <TextField
+            id="new-password"
+            label="Neues Passwort"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+          />
+          <TextField
+            id="repeat-password"
+            label="Passwort wiederholen"
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={setRepeat}
+            invalid={Boolean(problem)}
+          />
+          {problem && <Callout intent={Intent.DANGER}>{problem}</Callout>}
         </form>
       </DialogBody>
       <DialogFooter

@@ -10,11 +10,12 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  InputGroup,
   Intent,
   Tag,
 } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
+import { TextField } from '../../components/inputs/TextField';
+import { passwortProblem } from '../../lib/passwort';
 import { api, resourcePath } from '../../lib/api';
 import { confirm, openDialog, registerDialog, type DialogProps } from '../../lib/dialogs';
 import { reportError } from '../../lib/errors';
@@ -35,9 +36,9 @@ function PasswordSetDialog({ benutzerId, close }: DialogProps<boolean> & { benut
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password === '') return setProblem('Bitte ein Passwort eingeben!');
-    if (password !== repeat) return setProblem('Passwörter stimmen nicht überein!');
-    setProblem(undefined);
+    const check = passwortProblem(password, repeat);
+    setProblem(check);
+    if (check) return;
     setBusy(true);
     try {
       await api.post(passwortPfad(benutzerId), { password });
@@ -59,26 +60,24 @@ function PasswordSetDialog({ benutzerId, close }: DialogProps<boolean> & { benut
     >
       <DialogBody>
         <form id="password-set-form" onSubmit={(e) => void submit(e)}>
-          <FormGroup label="Passwort" labelFor="password-set">
-            <InputGroup
-              id="password-set"
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Wiederholung" labelFor="password-set-repeat">
-            <InputGroup
-              id="password-set-repeat"
-              type="password"
-              autoComplete="new-password"
-              value={repeat}
-              intent={problem ? Intent.DANGER : undefined}
-              onChange={(e) => setRepeat(e.target.value)}
-            />
-          </FormGroup>
+          <TextField
+            id="password-set"
+            label="Passwort"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            value={password}
+            onChange={setPassword}
+          />
+          <TextField
+            id="password-set-repeat"
+            label="Wiederholung"
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={setRepeat}
+            invalid={Boolean(problem)}
+          />
           {problem && <Callout intent={Intent.DANGER}>{problem}</Callout>}
         </form>
       </DialogBody>
