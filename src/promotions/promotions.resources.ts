@@ -3,13 +3,8 @@ import { MoreThan } from 'typeorm';
 import { defineResource } from '../platform/resources/resource-definition';
 import { DomainError } from '../shared/domain-error';
 import { Produkt, Warenkorb, WbBundle } from './adapters/persistence/verkauf.entity';
-import {
-  BENUTZER_AUSWAHL_TYPEN,
-  TURNUSTYPEN,
-  WbAbo,
-  WbAboBuchung,
-  WbAboTurnus,
-} from './adapters/persistence/wb-abo.entity';
+import { BENUTZER_AUSWAHL_TYPEN } from './adapters/persistence/angebot';
+import { TURNUSTYPEN, WbAbo, WbAboBuchung, WbAboTurnus } from './adapters/persistence/wb-abo.entity';
 import {
   RABATT_TYPEN,
   SEMINAR_AUSWAHL_TYPEN,

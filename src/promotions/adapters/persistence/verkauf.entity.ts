@@ -1,5 +1,6 @@
 /** Bundles, products and shopping carts (spec 003 §3, §4, §9). */
 import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Angebot } from './angebot';
 import {
   CreatedAt,
   DateTimeColumn,
@@ -13,28 +14,16 @@ import {
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
 import { VeranstaltungEvent } from '../../../seminars/adapters/persistence/veranstaltung.entity';
-import { BENUTZER_AUSWAHL_TYPEN } from './wb-abo.entity';
 
 /** Several events sold together at one price; rw_vorlage_id points at the billing context. */
 @Entity('wb_bundle')
-export class WbBundle {
-  @PrimaryGeneratedColumn() id: number;
-  @Column({ type: 'varchar', length: 255 }) titel: string;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_frontend: string | null;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_warenkorb: string | null;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_rechnung: string | null;
-  @Column({ type: 'text', nullable: true }) beschreibung: string | null;
-  @Column({ type: 'text', nullable: true }) teilnahmebedingungen: string | null;
+export class WbBundle extends Angebot {
   @Column({ type: 'integer', nullable: true }) rw_vorlage_id: number | null;
   @MoneyColumn({ nullable: false, default: 500 }) preis: number;
   /** The price is net (VAT is added) rather than gross. */
   @Column({ type: 'boolean', default: false }) is_netto: boolean;
   /** VAT rate in percent. */
   @Decimal2Column(5) mwst: number | null;
-  @Column({ type: 'varchar', length: 40, default: 'alle' })
-  benutzerAuswahlTyp: (typeof BENUTZER_AUSWAHL_TYPEN)[number];
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 
   @ManyToManyVia(
     () => VeranstaltungEvent,

@@ -1,5 +1,6 @@
 /** Subscriptions (Abos), their billing periods (Turnus) and bookings (spec 003 §3, spec 002 §3). */
 import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Angebot } from './angebot';
 import {
   CreatedAt,
   DateOnlyColumn,
@@ -17,18 +18,10 @@ import {
 } from '../../../seminars/adapters/persistence/veranstaltung.entity';
 
 export const TURNUSTYPEN = ['jaehrlich', 'monatlich'] as const;
-export const BENUTZER_AUSWAHL_TYPEN = ['alle', 'gruppen'] as const;
 
 /** Defaults of spec 003 §9; rw_vorlage_id points at the billing context's invoice templates. */
 @Entity('wb_abo')
-export class WbAbo {
-  @PrimaryGeneratedColumn() id: number;
-  @Column({ type: 'varchar', length: 255 }) titel: string;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_frontend: string | null;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_warenkorb: string | null;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_rechnung: string | null;
-  @Column({ type: 'text', nullable: true }) beschreibung: string | null;
-  @Column({ type: 'text', nullable: true }) teilnahmebedingungen: string | null;
+export class WbAbo extends Angebot {
   @Column({ type: 'integer', nullable: true }) rw_vorlage_id: number | null;
   @Column({ type: 'boolean', default: true }) aktiv: boolean;
   @Column({ type: 'boolean', default: false }) auslaufen_lassen: boolean;
@@ -43,10 +36,6 @@ export class WbAbo {
   @Column({ type: 'integer', default: 1 }) abrechnungsintervall: number;
   @Column({ type: 'boolean', default: false }) instant_storno: boolean;
   @Column({ type: 'boolean', default: false }) dyn_kuend_frist: boolean;
-  @Column({ type: 'varchar', length: 40, default: 'alle' })
-  benutzerAuswahlTyp: (typeof BENUTZER_AUSWAHL_TYPEN)[number];
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 
   @ManyToManyVia(() => BenutzerGruppe, 'wb_abo_benutzer_gruppe', 'wb_abo_id', 'benutzer_gruppe_id')
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];

@@ -1,5 +1,6 @@
 /** Discounts and vouchers (spec 002 §3 and §9, spec 003 §3 and §4). */
 import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Angebot } from './angebot';
 import {
   CreatedAt,
   DateOnlyColumn,
@@ -10,7 +11,6 @@ import {
 import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
 import { Veranstaltung } from '../../../seminars/adapters/persistence/veranstaltung.entity';
 import { VeranstaltungTyp } from '../../../seminars/adapters/persistence/veranstaltung-lookups.entity';
-import { BENUTZER_AUSWAHL_TYPEN } from './wb-abo.entity';
 
 /** full: fixed price in €; percent: in %; reduction: fixed reduction in €. */
 export const RABATT_TYPEN = ['full', 'percent', 'reduction'] as const;
@@ -21,14 +21,7 @@ export const SEMINAR_AUSWAHL_TYPEN = ['alle', 'einzelne', 'typen'] as const;
  * (gueltigSeminarbezogen with days before it); defaults of spec 002 §9.
  */
 @Entity('wb_rabatt')
-export class WbRabatt {
-  @PrimaryGeneratedColumn() id: number;
-  @Column({ type: 'varchar', length: 255 }) titel: string;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_frontend: string | null;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_warenkorb: string | null;
-  @Column({ type: 'varchar', length: 255, nullable: true }) titel_rechnung: string | null;
-  @Column({ type: 'text', nullable: true }) beschreibung: string | null;
-  @Column({ type: 'text', nullable: true }) teilnahmebedingungen: string | null;
+export class WbRabatt extends Angebot {
   @Column({ type: 'boolean', default: true }) aktiv: boolean;
   @Column({ type: 'varchar', length: 40, default: 'full' }) typ: (typeof RABATT_TYPEN)[number];
   /** Euros for full and reduction, percent for percent. */
@@ -49,10 +42,6 @@ export class WbRabatt {
   seminarAuswahlTyp: (typeof SEMINAR_AUSWAHL_TYPEN)[number];
   @DateOnlyColumn() seminareVon: string | null;
   @DateOnlyColumn() seminareBis: string | null;
-  @Column({ type: 'varchar', length: 40, default: 'alle' })
-  benutzerAuswahlTyp: (typeof BENUTZER_AUSWAHL_TYPEN)[number];
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 
   @ManyToManyVia(() => Veranstaltung, 'wb_rabatt_veranstaltung', 'wb_rabatt_id', 'veranstaltung_id')
   Veranstaltungs: Relation<Veranstaltung>[];
