@@ -22,13 +22,9 @@ const NOW = new Date('2026-11-01T00:00:00Z');
 const DAY = 86_400_000;
 const ADMINS = ['Sabine Krüger', 'Jörg Lehmann', 'Dörte Weiß'];
 
-/** Rows of a table of an earlier step, or none when that step has not created it. */
+/** Rows of a table an earlier step filled. */
 export async function seedRows(ctx: SeedContext, sql: string): Promise<Raw[]> {
-  try {
-    return (await ctx.dataSource.query(sql)) as Raw[];
-  } catch {
-    return [];
-  }
+  return (await ctx.dataSource.query(sql)) as Raw[];
 }
 
 /** DATETIME values come back as Date (mysql2) or as UTC text (SQLite). */
@@ -638,22 +634,6 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   await updateColumn(ctx, 'rw_transaction', 'child_id', childOf);
   await ctx.insert(RwBezahloption, optionen);
   await ctx.insert(Gastanmeldung, gaeste);
-  ctx.ids.set(
-    'rw_kreis',
-    kreise.map((k) => k.id),
-  );
-  ctx.ids.set(
-    'rw_vorlage',
-    vorlagen.map((v) => v.id),
-  );
-  ctx.ids.set(
-    'rw_debitor_kreis',
-    debitorKreise.map((k) => k.id),
-  );
-  ctx.ids.set(
-    'rw_rechnung',
-    rechnungen.map((r) => r.id!),
-  );
 
   // Types, Abos and bundles of the earlier steps get their invoice template and debtor circle;
   // seminars their participant count, derived from the current bookings.

@@ -167,10 +167,6 @@ export async function seedMembership(ctx: SeedContext): Promise<void> {
   await ctx.insert(BenutzerEmail, emails);
   await ctx.insert(BenutzerAdresse, adressen);
   await ctx.insert(BenutzerKonto, konten);
-  ctx.ids.set(
-    'benutzer',
-    benutzer.map((b) => b.id!),
-  );
 
   const gruppeStart = await ctx.nextId(BenutzerGruppe);
   const gruppen = GRUPPEN.map(([name, typ, zuordnung], i) => ({

@@ -376,14 +376,6 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
   await ctx.insert(NewsletterDispatcher, dispatchers);
   await ctx.insert(NewsletterVersand, versand);
   await ctx.insert(StatistikNewsletter, klicks);
-  ctx.ids.set(
-    'newsletter',
-    newsletters.map((n) => n.id!),
-  );
-  ctx.ids.set(
-    'verband_website',
-    websites.map((w) => w.id),
-  );
 
   // Seminar types of the earlier step are shown on the association's main website.
   await seedRows(

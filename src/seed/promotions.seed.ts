@@ -277,37 +277,4 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
     });
   }
   await ctx.insert(Warenkorb, koerbe);
-
-  ctx.ids.set(
-    'wb_abo',
-    abos.map((a) => a.id),
-  );
-  ctx.ids.set(
-    'wb_abo_turnus',
-    turni.map((t) => t.id),
-  );
-  ctx.ids.set(
-    'wb_abo_buchung',
-    buchungen.map((b) => b.id!),
-  );
-  ctx.ids.set(
-    'wb_rabatt',
-    rabatte.map((r) => r.id!),
-  );
-  ctx.ids.set(
-    'wb_voucher',
-    vouchers.map((v) => v.id!),
-  );
-  ctx.ids.set(
-    'wb_bundle',
-    bundles.map((b) => b.id!),
-  );
-  ctx.ids.set(
-    'produkt',
-    produkte.map((p) => p.id),
-  );
-  ctx.ids.set(
-    'warenkorb',
-    koerbe.map((k) => k.id!),
-  );
 }

@@ -22,7 +22,7 @@ export interface SeedOptions {
 
 export class SeedContext {
   readonly rng: Random;
-  /** Ids generated so far, per table, for later steps to reference. */
+  /** Ids of the rows inserted so far, per table name, for later steps to reference. */
   readonly ids = new Map<string, number[]>();
 
   constructor(
@@ -60,6 +60,10 @@ export class SeedContext {
       }
     });
     const name = this.dataSource.getMetadata(entity).tableName;
+    const ids = rows
+      .map((row) => (row as { id?: unknown }).id)
+      .filter((id): id is number => typeof id === 'number');
+    if (ids.length > 0) this.ids.set(name, [...(this.ids.get(name) ?? []), ...ids]);
     this.options.log?.(`${name}: ${rows.length} Zeilen`);
   }
 }

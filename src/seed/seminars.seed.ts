@@ -310,37 +310,4 @@ export async function seedSeminars(ctx: SeedContext): Promise<void> {
   await ctx.insert('veranstaltung_storno_option', seminarStorno);
   await ctx.insert('veranstaltung_event_storno_option', eventStorno);
   await ctx.insert('veranstaltung_event_referent', eventReferenten);
-
-  ctx.ids.set(
-    'veranstaltung_typ',
-    typen.map((t) => t.id),
-  );
-  ctx.ids.set(
-    'veranstaltung',
-    seminare.map((s) => s.id!),
-  );
-  ctx.ids.set(
-    'veranstaltung_event',
-    events.map((e) => e.id!),
-  );
-  ctx.ids.set(
-    'veranstaltung_inhalt',
-    inhalte.map((i) => i.id!),
-  );
-  ctx.ids.set(
-    'veranstaltung_ort',
-    orte.map((o) => o.id),
-  );
-  ctx.ids.set(
-    'veranstaltung_referent',
-    referenten.map((r) => r.id!),
-  );
-  ctx.ids.set(
-    'storno_option',
-    storno.map((s) => s.id),
-  );
-  ctx.ids.set(
-    'fachberatermarke',
-    marken.map((m) => m.id),
-  );
 }
