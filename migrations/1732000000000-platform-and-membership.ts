@@ -13,6 +13,7 @@ import {
   table,
   text,
   timestamps,
+  linkTable,
 } from '../src/platform/database/schema';
 
 /** Sessions, login throttling, and the membership core of spec 000 §3 and spec 001 §3. */
@@ -145,28 +146,15 @@ export class PlatformAndMembership1732000000000 implements MigrationInterface {
       ],
       [{ columns: ['typ'] }, { columns: ['veranstaltung_id'] }, { columns: ['code'] }],
     ),
-    table(
+    linkTable(
       'benutzer_benutzer_gruppe',
-      [
-        id(),
-        ref('benutzer_gruppe_id', 'benutzer_gruppe', 'CASCADE', { isNullable: false }),
-        ref('benutzer_id', 'benutzer', 'CASCADE', { isNullable: false }),
-        datetime('createdAt', { isNullable: false, default: 'CURRENT_TIMESTAMP' }),
-      ],
-      [{ columns: ['benutzer_gruppe_id', 'benutzer_id'], unique: true }, { columns: ['benutzer_id'] }],
+      ['benutzer_gruppe_id', 'benutzer_gruppe'],
+      ['benutzer_id', 'benutzer'],
     ),
-    table(
+    linkTable(
       'benutzer_email_gruppe',
-      [
-        id(),
-        ref('benutzer_gruppe_id', 'benutzer_gruppe', 'CASCADE', { isNullable: false }),
-        ref('benutzer_email_id', 'benutzer_email', 'CASCADE', { isNullable: false }),
-        datetime('createdAt', { isNullable: false, default: 'CURRENT_TIMESTAMP' }),
-      ],
-      [
-        { columns: ['benutzer_gruppe_id', 'benutzer_email_id'], unique: true },
-        { columns: ['benutzer_email_id'] },
-      ],
+      ['benutzer_gruppe_id', 'benutzer_gruppe'],
+      ['benutzer_email_id', 'benutzer_email'],
     ),
   ];
 

@@ -16,6 +16,7 @@ import {
   TableSpec,
   text,
   timestamps,
+  linkTable,
 } from '../src/platform/database/schema';
 
 /** The six price tiers with descriptions and the additional description (spec 001 §3, §9). */
@@ -24,19 +25,6 @@ const preise = () => [
   ...[1, 2, 3, 4, 5, 6].map((n) => string(`preis${n}_beschreibung`)),
   text('zusatz_beschreibung'),
 ];
-
-/** A many-to-many link table; a link goes with either end. */
-const link = (name: string, [a, tableA]: [string, string], [b, tableB]: [string, string]) =>
-  table(
-    name,
-    [
-      id(),
-      ref(a, tableA, 'CASCADE', { isNullable: false }),
-      ref(b, tableB, 'CASCADE', { isNullable: false }),
-      datetime('createdAt', { isNullable: false, default: 'CURRENT_TIMESTAMP' }),
-    ],
-    [{ columns: [a, b], unique: true }, { columns: [b] }],
-  );
 
 const required = { isNullable: false };
 const titel = () => [
@@ -190,17 +178,17 @@ export const seminarsTables: TableSpec[] = [
       { columns: ['createdAt'] },
     ],
   ),
-  link(
+  linkTable(
     'veranstaltung_storno_option',
     ['veranstaltung_id', 'veranstaltung'],
     ['storno_option_id', 'storno_option'],
   ),
-  link(
+  linkTable(
     'veranstaltung_event_referent',
     ['veranstaltung_event_id', 'veranstaltung_event'],
     ['veranstaltung_referent_id', 'veranstaltung_referent'],
   ),
-  link(
+  linkTable(
     'veranstaltung_event_storno_option',
     ['veranstaltung_event_id', 'veranstaltung_event'],
     ['storno_option_id', 'storno_option'],
@@ -283,13 +271,17 @@ export const promotionsTables: TableSpec[] = [
     string('benutzerAuswahlTyp', 40, { isNullable: false, default: "'alle'" }),
     timestamps(),
   ]),
-  link('wb_rabatt_veranstaltung', ['wb_rabatt_id', 'wb_rabatt'], ['veranstaltung_id', 'veranstaltung']),
-  link(
+  linkTable('wb_rabatt_veranstaltung', ['wb_rabatt_id', 'wb_rabatt'], ['veranstaltung_id', 'veranstaltung']),
+  linkTable(
     'wb_rabatt_veranstaltung_typ',
     ['wb_rabatt_id', 'wb_rabatt'],
     ['veranstaltung_typ_id', 'veranstaltung_typ'],
   ),
-  link('wb_rabatt_benutzer_gruppe', ['wb_rabatt_id', 'wb_rabatt'], ['benutzer_gruppe_id', 'benutzer_gruppe']),
+  linkTable(
+    'wb_rabatt_benutzer_gruppe',
+    ['wb_rabatt_id', 'wb_rabatt'],
+    ['benutzer_gruppe_id', 'benutzer_gruppe'],
+  ),
   table(
     'wb_voucher',
     [
@@ -331,7 +323,7 @@ export const promotionsTables: TableSpec[] = [
     ],
     [{ columns: ['rw_vorlage_id'] }],
   ),
-  link('wb_abo_benutzer_gruppe', ['wb_abo_id', 'wb_abo'], ['benutzer_gruppe_id', 'benutzer_gruppe']),
+  linkTable('wb_abo_benutzer_gruppe', ['wb_abo_id', 'wb_abo'], ['benutzer_gruppe_id', 'benutzer_gruppe']),
   table(
     'wb_abo_turnus',
     [
@@ -349,12 +341,12 @@ export const promotionsTables: TableSpec[] = [
     ],
     [{ columns: ['wb_abo_id', 'von'] }, { columns: ['von'] }],
   ),
-  link(
+  linkTable(
     'wb_abo_turnus_veranstaltung',
     ['wb_abo_turnus_id', 'wb_abo_turnus'],
     ['veranstaltung_id', 'veranstaltung'],
   ),
-  link(
+  linkTable(
     'wb_abo_turnus_event',
     ['wb_abo_turnus_id', 'wb_abo_turnus'],
     ['veranstaltung_event_id', 'veranstaltung_event'],
@@ -392,12 +384,16 @@ export const promotionsTables: TableSpec[] = [
     ],
     [{ columns: ['rw_vorlage_id'] }],
   ),
-  link(
+  linkTable(
     'wb_bundle_veranstaltung_event',
     ['wb_bundle_id', 'wb_bundle'],
     ['veranstaltung_event_id', 'veranstaltung_event'],
   ),
-  link('wb_bundle_benutzer_gruppe', ['wb_bundle_id', 'wb_bundle'], ['benutzer_gruppe_id', 'benutzer_gruppe']),
+  linkTable(
+    'wb_bundle_benutzer_gruppe',
+    ['wb_bundle_id', 'wb_bundle'],
+    ['benutzer_gruppe_id', 'benutzer_gruppe'],
+  ),
   table('produkt', [
     id(),
     string('titel', 255, required),

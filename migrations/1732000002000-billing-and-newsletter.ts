@@ -15,6 +15,7 @@ import {
   table,
   text,
   timestamps,
+  linkTable,
 } from '../src/platform/database/schema';
 
 const createdAt = () => datetime('createdAt', { isNullable: false, default: 'CURRENT_TIMESTAMP' });
@@ -244,31 +245,15 @@ export class BillingAndNewsletter1732000002000 implements MigrationInterface {
       ],
       [{ columns: ['createdAt'] }],
     ),
-    table(
+    linkTable(
       'newsletter_benutzer_gruppe',
-      [
-        id(),
-        ref('newsletter_id', 'newsletter', 'CASCADE', { isNullable: false }),
-        ref('benutzer_gruppe_id', 'benutzer_gruppe', 'CASCADE', { isNullable: false }),
-        createdAt(),
-      ],
-      [
-        { columns: ['newsletter_id', 'benutzer_gruppe_id'], unique: true },
-        { columns: ['benutzer_gruppe_id'] },
-      ],
+      ['newsletter_id', 'newsletter'],
+      ['benutzer_gruppe_id', 'benutzer_gruppe'],
     ),
-    table(
+    linkTable(
       'newsletter_ausschluss_gruppe',
-      [
-        id(),
-        ref('newsletter_id', 'newsletter', 'CASCADE', { isNullable: false }),
-        ref('benutzer_gruppe_id', 'benutzer_gruppe', 'CASCADE', { isNullable: false }),
-        createdAt(),
-      ],
-      [
-        { columns: ['newsletter_id', 'benutzer_gruppe_id'], unique: true },
-        { columns: ['benutzer_gruppe_id'] },
-      ],
+      ['newsletter_id', 'newsletter'],
+      ['benutzer_gruppe_id', 'benutzer_gruppe'],
     ),
     table(
       'newsletter_dispatcher',

@@ -124,6 +124,24 @@ function sqliteDefault(column: Col): Col {
 const indexName = (tableName: string, columns: string[], unique?: boolean) =>
   `${unique ? 'UQ' : 'IDX'}_${tableName}_${columns.join('_')}`.slice(0, 64);
 
+/** A many-to-many link table: one row per pair, unique, gone with either end. */
+export function linkTable(
+  name: string,
+  [a, tableA]: [string, string],
+  [b, tableB]: [string, string],
+): TableSpec {
+  return table(
+    name,
+    [
+      id(),
+      ref(a, tableA, 'CASCADE', { isNullable: false }),
+      ref(b, tableB, 'CASCADE', { isNullable: false }),
+      datetime('createdAt', { isNullable: false, default: 'CURRENT_TIMESTAMP' }),
+    ],
+    [{ columns: [a, b], unique: true }, { columns: [b] }],
+  );
+}
+
 /**
  * Creates the tables first and their foreign keys afterwards, so tables may reference each other
  * in any order (benutzer ↔ benutzer_email) on MySQL, which checks targets at creation.
