@@ -59,4 +59,10 @@ describe('configuration from the environment', () => {
     );
     expect(loadConfig({ ...base, SEED_DEMO: 'false' }).app.seedDemoOnEmpty).toBe(false);
   });
+
+  it('seeds demo data only into an empty embedded database, never into MySQL unasked', () => {
+    const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
+    expect(loadConfig(base).app.seedDemoOnEmpty).toBe(true);
+    expect(loadConfig({ ...base, DATABASE_URL: 'mysql://root@db:3306/verband' }).app.seedDemoOnEmpty).toBe(false);
+  });
 });

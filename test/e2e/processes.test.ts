@@ -1,0 +1,57 @@
+/**
+ * The built app as processes: the client's index.html is never cached (a deploy reaches every
+ * browser) while its hashed assets are, and `--worker` stays up until it is told to stop.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../support/server';
+
+describe('the built app', () => {
+  it('serves index.html with no-cache and the hashed assets cacheable', async () => {
+    const server = await startServer();
+    try {
+      const index = await fetch(`${server.url}/`);
+      expect(index.status).toBe(200);
+      expect(index.headers.get('cache-control')).toBe('no-cache');
+      const asset = (await index.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+      expect(asset).toBeDefined();
+      const script = await fetch(`${server.url}${asset}`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('cache-control')).toMatch(/max-age=3600/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('keeps a worker process up until SIGTERM, then closes it cleanly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verband-worker-'));
+    const worker = spawn(
+      process.execPath,
+      [join(__dirname, '..', '..', 'dist', 'src', 'main.js'), '--worker'],
+      {
+        env: { PATH: process.env.PATH, DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'w.sqlite')}` },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    worker.stdout.on('data', (chunk) => (output += chunk));
+    worker.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 150 && !output.includes('Worker gestartet'); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(output).toContain('Worker gestartet');
+      // Nothing is queued: the process must stay anyway.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(worker.exitCode).toBeNull();
+      worker.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('Worker wird beendet (SIGTERM)');
+    } finally {
+      if (worker.exitCode === null) worker.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
