@@ -63,6 +63,8 @@ describe('configuration from the environment', () => {
   it('seeds demo data only into an empty embedded database, never into MySQL unasked', () => {
     const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
     expect(loadConfig(base).app.seedDemoOnEmpty).toBe(true);
-    expect(loadConfig({ ...base, DATABASE_URL: 'mysql://root@db:3306/verband' }).app.seedDemoOnEmpty).toBe(false);
+    expect(loadConfig({ ...base, DATABASE_URL: 'mysql://root@db:3306/verband' }).app.seedDemoOnEmpty).toBe(
+      false,
+    );
   });
 });

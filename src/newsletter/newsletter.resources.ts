@@ -1,6 +1,5 @@
 /** The plain resources of the newsletter context and the web part (spec 002 §3, spec 003 §3). */
 import { defineResource, type ResourceDefinition } from '../platform/resources/resource-definition';
-import { DomainError } from '../shared/domain-error';
 import { Newsletter } from './adapters/persistence/newsletter.entity';
 import { NewsletterAbsender } from './adapters/persistence/newsletter-absender.entity';
 import { NewsletterDispatcher, NewsletterVersand } from './adapters/persistence/newsletter-dispatcher.entity';
@@ -9,6 +8,7 @@ import {
   EXTERNAL_DATA_TYPEN,
   NewsletterVorlage,
 } from './adapters/persistence/newsletter-vorlage.entity';
+import { pruefeNewsletterloeschung } from './domain/newsletter';
 import { StatistikNewsletter } from './adapters/persistence/statistik-newsletter.entity';
 import { News, NEWS_TYPEN, VerbandWebsite } from './adapters/persistence/verband-website.entity';
 
@@ -49,15 +49,11 @@ export const newsletterResources: ResourceDefinition[] = [
     defaultOrder: [['createdAt', 'DESC']],
     hooks: {
       async beforeDelete(record, { manager }) {
-        const sent = await manager.count(NewsletterDispatcher, {
-          where: { newsletter_id: record.id as number, versendet: true },
-        });
-        if (sent > 0) {
-          throw DomainError.conflict(
-            'NEWSLETTER_VERSENDET',
-            'Ein bereits versendeter Newsletter kann nicht gelöscht werden.',
-          );
-        }
+        pruefeNewsletterloeschung(
+          await manager.count(NewsletterDispatcher, {
+            where: { newsletter_id: record.id as number, versendet: true },
+          }),
+        );
       },
     },
   }),

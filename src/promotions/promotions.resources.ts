@@ -1,7 +1,6 @@
 /** The plain resources of the promotions context (spec 003 §3, spec 002 §3). */
 import { MoreThan } from 'typeorm';
 import { defineResource } from '../platform/resources/resource-definition';
-import { DomainError } from '../shared/domain-error';
 import { Produkt, Warenkorb, WbBundle } from './adapters/persistence/verkauf.entity';
 import { BENUTZER_AUSWAHL_TYPEN } from './adapters/persistence/angebot';
 import { TURNUSTYPEN, WbAbo, WbAboBuchung, WbAboTurnus } from './adapters/persistence/wb-abo.entity';
@@ -11,7 +10,15 @@ import {
   WbRabatt,
   WbVoucher,
 } from './adapters/persistence/wb-rabatt.entity';
-import { pruefeAbo, pruefeRabatt, pruefeTurnus, pruefeVerkauf, pruefeVoucher } from './domain/regeln';
+import {
+  pruefeAbo,
+  pruefeRabatt,
+  pruefeTurnus,
+  pruefeTurnusloeschung,
+  pruefeVerkauf,
+  pruefeVoucher,
+  pruefeWarenkorbloeschung,
+} from './domain/regeln';
 
 export const promotionsResources = [
   defineResource({
@@ -48,17 +55,12 @@ export const promotionsResources = [
     defaultOrder: [['von', 'DESC']],
     hooks: {
       beforeSave: (values, { previous }) => pruefeTurnus(values, previous),
-      // The timeline can only shrink from its latest end (spec 003 §4).
       async beforeDelete(record, { manager }) {
-        const spaeter = await manager.count(WbAboTurnus, {
-          where: { wb_abo_id: Number(record.wb_abo_id), von: MoreThan(String(record.von)) },
-        });
-        if (spaeter > 0) {
-          throw DomainError.conflict(
-            'TURNUS_NICHT_LETZTER',
-            'Nur der letzte Turnus eines Abos kann gelöscht werden.',
-          );
-        }
+        pruefeTurnusloeschung(
+          await manager.count(WbAboTurnus, {
+            where: { wb_abo_id: Number(record.wb_abo_id), von: MoreThan(String(record.von)) },
+          }),
+        );
       },
     },
   }),
@@ -89,14 +91,7 @@ export const promotionsResources = [
     searchable: ['status', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
     defaultOrder: [['createdAt', 'DESC']],
     hooks: {
-      beforeDelete(record) {
-        if (record.gekauftAm) {
-          throw DomainError.conflict(
-            'WARENKORB_GEKAUFT',
-            'Ein bereits gekaufter Warenkorb kann nicht gelöscht werden.',
-          );
-        }
-      },
+      beforeDelete: (record) => pruefeWarenkorbloeschung(record),
     },
   }),
 ];

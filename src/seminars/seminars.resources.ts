@@ -21,13 +21,6 @@ import { BESCHEINIGUNG_TYPEN, Bescheinigung, PdfVorlage } from './adapters/persi
 import { bereinigePreiseUndMarke } from './domain/preise';
 import { istUhrzeit } from './domain/termin';
 
-function ungueltig(errors: Record<string, string>): DomainError {
-  const list = Object.entries(errors)
-    .map(([name, message]) => `„${name}“ ${message}`)
-    .join('; ');
-  return DomainError.invalid('INVALID_FIELDS', `Bitte prüfen Sie die Eingaben: ${list}.`, errors);
-}
-
 /** The value after the save: the new one when present, otherwise the stored one. */
 function merged(values: Row, previous: Row | undefined, name: string): unknown {
   return name in values ? values[name] : previous?.[name];
@@ -40,7 +33,7 @@ function pruefeZeitraum(values: Row, previous: Row | undefined, von: string, bis
   if (a === null || a === undefined || b === null || b === undefined) return;
   const start = a instanceof Date ? a.toISOString() : String(a);
   const end = b instanceof Date ? b.toISOString() : String(b);
-  if (end < start) throw ungueltig({ [bis]: `darf nicht vor „${von}“ liegen` });
+  if (end < start) throw DomainError.fields({ [bis]: `darf nicht vor „${von}“ liegen` });
 }
 
 export const seminarsResources = [
@@ -75,7 +68,7 @@ export const seminarsResources = [
             errors[name] = 'muss eine Uhrzeit sein (HH:MM)';
           if (value === '') values[name] = null;
         }
-        if (Object.keys(errors).length > 0) throw ungueltig(errors);
+        if (Object.keys(errors).length > 0) throw DomainError.fields(errors);
         pruefeZeitraum(values, previous, 'beginn', 'ende');
         bereinigePreiseUndMarke(values);
       },
@@ -129,9 +122,9 @@ export const seminarsResources = [
     hooks: {
       beforeSave(values) {
         if (typeof values.hours_to === 'number' && values.hours_to < 0)
-          throw ungueltig({ hours_to: 'darf nicht negativ sein' });
+          throw DomainError.fields({ hours_to: 'darf nicht negativ sein' });
         if (typeof values.betrag === 'number' && values.betrag < 0)
-          throw ungueltig({ betrag: 'darf nicht negativ sein' });
+          throw DomainError.fields({ betrag: 'darf nicht negativ sein' });
       },
     },
   }),

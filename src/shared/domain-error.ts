@@ -21,6 +21,14 @@ export class DomainError extends Error {
     return new DomainError(code, message, 'invalid', errors);
   }
 
+  /** Field-level refusals of a save: one German sentence naming each field, plus the map for forms. */
+  static fields(errors: Record<string, string>) {
+    const list = Object.entries(errors)
+      .map(([name, message]) => `„${name}“ ${message}`)
+      .join('; ');
+    return DomainError.invalid('INVALID_FIELDS', `Bitte prüfen Sie die Eingaben: ${list}.`, errors);
+  }
+
   static notFound(code: string, message: string) {
     return new DomainError(code, message, 'not_found');
   }

@@ -63,11 +63,7 @@ export class ResourceWriter {
         errors[name] = error.message;
       }
     }
-    const names = Object.keys(errors);
-    if (names.length > 0) {
-      const list = names.map((name) => `„${name}“ ${errors[name]}`).join('; ');
-      throw DomainError.invalid('INVALID_FIELDS', `Bitte prüfen Sie die Eingaben: ${list}.`, errors);
-    }
+    if (Object.keys(errors).length > 0) throw DomainError.fields(errors);
     return values;
   }
 

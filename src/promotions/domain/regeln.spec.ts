@@ -1,5 +1,12 @@
 import { DomainError } from '../../shared/domain-error';
-import { pruefeAbo, pruefeRabatt, pruefeTurnus, pruefeVoucher } from './regeln';
+import {
+  pruefeAbo,
+  pruefeRabatt,
+  pruefeTurnus,
+  pruefeTurnusloeschung,
+  pruefeVoucher,
+  pruefeWarenkorbloeschung,
+} from './regeln';
 
 function fehler(fn: () => void): DomainError {
   try {
@@ -52,5 +59,21 @@ describe('promotion save rules', () => {
     pruefeVoucher(values);
     expect(values.code).toBe('HERBST2026');
     expect(fehler(() => pruefeVoucher({ code: 'KURZ' })).errors?.code).toMatch(/genau 10/);
+  });
+});
+
+describe('deleting', () => {
+  it('allows only the latest Turnus of an Abo', () => {
+    expect(fehler(() => pruefeTurnusloeschung(2)).message).toBe(
+      'Nur der letzte Turnus eines Abos kann gelöscht werden.',
+    );
+    expect(() => pruefeTurnusloeschung(0)).not.toThrow();
+  });
+
+  it('keeps a bought Warenkorb', () => {
+    expect(fehler(() => pruefeWarenkorbloeschung({ gekauftAm: '2026-10-05T09:15:00.000Z' })).code).toBe(
+      'WARENKORB_GEKAUFT',
+    );
+    expect(() => pruefeWarenkorbloeschung({ gekauftAm: null })).not.toThrow();
   });
 });

@@ -7,13 +7,6 @@ import { DomainError } from '../../shared/domain-error';
 
 type Values = Record<string, unknown>;
 
-function ungueltig(errors: Record<string, string>): DomainError {
-  const list = Object.entries(errors)
-    .map(([name, message]) => `„${name}“ ${message}`)
-    .join('; ');
-  return DomainError.invalid('INVALID_FIELDS', `Bitte prüfen Sie die Eingaben: ${list}.`, errors);
-}
-
 class Pruefung {
   readonly errors: Record<string, string> = {};
   constructor(
@@ -51,7 +44,7 @@ class Pruefung {
   }
 
   ende(): void {
-    if (Object.keys(this.errors).length > 0) throw ungueltig(this.errors);
+    if (Object.keys(this.errors).length > 0) throw DomainError.fields(this.errors);
   }
 }
 
@@ -127,4 +120,24 @@ export function pruefeVoucher(values: Values, previous?: Values): void {
       pruefung.errors.code = `muss genau ${VOUCHER_CODE_LAENGE} Buchstaben oder Ziffern lang sein`;
   }
   pruefung.ende();
+}
+
+/** The Turnus timeline can only shrink from its latest end (spec 003 §4). */
+export function pruefeTurnusloeschung(spaetereTurnusse: number): void {
+  if (spaetereTurnusse > 0) {
+    throw DomainError.conflict(
+      'TURNUS_NICHT_LETZTER',
+      'Nur der letzte Turnus eines Abos kann gelöscht werden.',
+    );
+  }
+}
+
+/** A bought cart is a record of a sale (spec 003 §4). */
+export function pruefeWarenkorbloeschung(warenkorb: { gekauftAm?: unknown }): void {
+  if (warenkorb.gekauftAm) {
+    throw DomainError.conflict(
+      'WARENKORB_GEKAUFT',
+      'Ein bereits gekaufter Warenkorb kann nicht gelöscht werden.',
+    );
+  }
 }
