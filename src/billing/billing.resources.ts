@@ -1,5 +1,9 @@
 /** The plain resources of the billing context (spec 002 §3, spec 003 §3, spec 000 §3). */
-import { defineResource, type ResourceDefinition } from '../platform/resources/resource-definition';
+import {
+  defineResource,
+  READ_ONLY,
+  type ResourceDefinition,
+} from '../platform/resources/resource-definition';
 import { Gastanmeldung, GASTANMELDUNG_STATUS } from './adapters/persistence/gastanmeldung.entity';
 import { RwAbrechnung, RwAbrechnungLog } from './adapters/persistence/rw-abrechnung.entity';
 import { RwBezahloption } from './adapters/persistence/rw-bezahloption.entity';
@@ -8,7 +12,7 @@ import { RwRechnung } from './adapters/persistence/rw-rechnung.entity';
 import { RwTransaction } from './adapters/persistence/rw-transaction.entity';
 import { RwText, RwVorlage } from './adapters/persistence/rw-vorlage.entity';
 import { BEZAHL_TYPEN, KATEGORIEN } from './domain/kategorie';
-import { pruefeRechnungsaenderung, pruefeRechnungsloeschung, pruefeVerifizierung } from './domain/rechnung';
+import { pruefeRechnungsloeschung, pruefeVerifizierung, RECHNUNG_LOESCHBAR } from './domain/rechnung';
 
 export const billingResources: ResourceDefinition[] = [
   defineResource({
@@ -35,6 +39,7 @@ export const billingResources: ResourceDefinition[] = [
     entity: RwText,
     searchable: ['titel', 'beschreibung'],
     defaultOrder: [['titel', 'ASC']],
+    fieldTypes: { text: 'richtext' },
   }),
   defineResource({
     name: 'rw-transaction',
@@ -58,24 +63,30 @@ export const billingResources: ResourceDefinition[] = [
     searchable: ['rechnungs_nr', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
     enums: { category: KATEGORIEN, bezahloption_typ: BEZAHL_TYPEN, storno_bezahloption_typ: BEZAHL_TYPEN },
     defaultOrder: [['createdAt', 'DESC']],
-    hooks: {
-      beforeSave(values, { previous }) {
-        if (previous) pruefeRechnungsaenderung(values, previous);
-      },
-      beforeDelete: (record) => pruefeRechnungsloeschung(record),
+    // Issued invoices never change (DESIGN.md §4): invoice runs issue them, corrections are storno invoices.
+    operations: { create: false, update: false },
+    deletableWhen: RECHNUNG_LOESCHBAR,
+    refusals: {
+      create:
+        'Rechnungen entstehen in Abrechnungsläufen und können nicht über die allgemeine Bearbeitung angelegt werden.',
+      update: 'Rechnungen können nicht über die allgemeine Bearbeitung geändert werden; bitte stornieren.',
     },
+    hooks: { beforeDelete: (record) => pruefeRechnungsloeschung(record) },
   }),
   defineResource({
     name: 'rw-abrechnung',
     entity: RwAbrechnung,
     enums: { category: KATEGORIEN },
     defaultOrder: [['createdAt', 'DESC']],
+    // Summaries and their logs are written by invoice runs and exports only.
+    operations: READ_ONLY,
   }),
   defineResource({
     name: 'rw-abrechnung-log',
     entity: RwAbrechnungLog,
     searchable: ['type', 'admin_name'],
     defaultOrder: [['createdAt', 'DESC']],
+    operations: READ_ONLY,
   }),
   defineResource({
     name: 'rw-bezahloption',
@@ -86,6 +97,7 @@ export const billingResources: ResourceDefinition[] = [
     name: 'gastanmeldung',
     entity: Gastanmeldung,
     searchable: ['vorname', 'nachname', 'firma', 'email'],
+    display: ['nachname', 'vorname', 'email'],
     enums: { status: GASTANMELDUNG_STATUS },
     defaultOrder: [['createdAt', 'DESC']],
   }),

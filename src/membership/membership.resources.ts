@@ -30,6 +30,7 @@ export const membershipResources = [
       'Primaeremail.email',
     ],
     hidden: ['password'],
+    display: ['anzeigename', 'kennnummer'],
     // Derived on every save (spec 000 §4); the hooks compute them.
     readOnly: ['anzeigename', 'ansprache', 'sortname'],
     enums: { gender: ['male', 'female'] },
@@ -45,6 +46,7 @@ export const membershipResources = [
     name: 'benutzer-konto',
     entity: BenutzerKonto,
     searchable: ['bezeichnung', 'inhaber', 'iban', 'bank'],
+    display: ['bezeichnung', 'iban'],
     hooks: kontoHooks,
   }),
   defineResource({

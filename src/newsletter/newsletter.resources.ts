@@ -1,5 +1,9 @@
 /** The plain resources of the newsletter context and the web part (spec 002 §3, spec 003 §3). */
-import { defineResource, type ResourceDefinition } from '../platform/resources/resource-definition';
+import {
+  defineResource,
+  READ_ONLY,
+  type ResourceDefinition,
+} from '../platform/resources/resource-definition';
 import { Newsletter } from './adapters/persistence/newsletter.entity';
 import { NewsletterAbsender } from './adapters/persistence/newsletter-absender.entity';
 import { NewsletterDispatcher, NewsletterVersand } from './adapters/persistence/newsletter-dispatcher.entity';
@@ -46,6 +50,7 @@ export const newsletterResources: ResourceDefinition[] = [
     searchable: ['titel', 'betreff'],
     // Spec 002 §4: starts as 'offen' and is maintained by the dispatch workflow only.
     readOnly: ['bearbeitungsstatus'],
+    fieldTypes: { body: 'richtext', manual_versanduhrzeit: 'time' },
     defaultOrder: [['createdAt', 'DESC']],
     hooks: {
       async beforeDelete(record, { manager }) {
@@ -62,17 +67,30 @@ export const newsletterResources: ResourceDefinition[] = [
     entity: NewsletterDispatcher,
     searchable: ['typ', 'info', 'error', 'Newsletter.titel'],
     defaultOrder: [['versand_time', 'DESC']],
+    // A sent dispatch is a record of what went out; only planned ones may change or go (spec 003 §7).
+    lockedWhen: { versendet: true },
+    deletableWhen: { versendet: false },
+    refusals: {
+      update: 'Ein bereits versendeter Versand kann nicht mehr geändert werden.',
+      delete: 'Ein bereits versendeter Versand kann nicht gelöscht werden.',
+    },
   }),
   defineResource({
     name: 'newsletter-versand',
     entity: NewsletterVersand,
     searchable: ['email', 'status'],
     defaultOrder: [['id', 'DESC']],
+    fieldTypes: { versanduhrzeit: 'time' },
+    // The dispatch log, written by the dispatch worker only.
+    operations: READ_ONLY,
   }),
   defineResource({
     name: 'statistik-newsletter',
     entity: StatistikNewsletter,
     searchable: ['link', 'url'],
     defaultOrder: [['datum', 'DESC']],
+    fieldTypes: { uhrzeit: 'time' },
+    // Clicks, recorded by the tracking link only.
+    operations: READ_ONLY,
   }),
 ];

@@ -18,6 +18,7 @@ import {
   pruefeVerkauf,
   pruefeVoucher,
   pruefeWarenkorbloeschung,
+  WARENKORB_LOESCHBAR,
 } from './domain/regeln';
 
 export const promotionsResources = [
@@ -37,6 +38,7 @@ export const promotionsResources = [
     name: 'wb-voucher',
     entity: WbVoucher,
     searchable: ['code', 'titel'],
+    display: ['code', 'titel'],
     enums: { typ: RABATT_TYPEN },
     defaultOrder: [['createdAt', 'DESC']],
     hooks: { beforeSave: (values, { previous }) => pruefeVoucher(values, previous) },
@@ -52,6 +54,7 @@ export const promotionsResources = [
   defineResource({
     name: 'wb-abo-turnus',
     entity: WbAboTurnus,
+    display: ['von', 'bis'],
     defaultOrder: [['von', 'DESC']],
     hooks: {
       beforeSave: (values, { previous }) => pruefeTurnus(values, previous),
@@ -68,6 +71,7 @@ export const promotionsResources = [
     name: 'wb-abo-buchung',
     entity: WbAboBuchung,
     searchable: ['teilnehmer', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
+    display: ['teilnehmer', 'id'],
     defaultOrder: [['createdAt', 'DESC']],
   }),
   defineResource({
@@ -90,6 +94,7 @@ export const promotionsResources = [
     entity: Warenkorb,
     searchable: ['status', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
     defaultOrder: [['createdAt', 'DESC']],
+    deletableWhen: WARENKORB_LOESCHBAR,
     hooks: {
       beforeDelete: (record) => pruefeWarenkorbloeschung(record),
     },

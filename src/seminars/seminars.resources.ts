@@ -41,6 +41,7 @@ export const seminarsResources = [
     name: 'veranstaltung',
     entity: Veranstaltung,
     searchable: ['lg_id', 'titel'],
+    display: ['titel', 'lg_id'],
     readOnly: ['teilnehmer_count'],
     defaultOrder: [['beginn', 'DESC']],
     hooks: {
@@ -54,7 +55,11 @@ export const seminarsResources = [
     name: 'veranstaltung-event',
     entity: VeranstaltungEvent,
     searchable: ['lg_id', 'titel'],
+    // Many events have no title of their own: then the date names them.
+    display: ['titel', 'datum', 'lg_id'],
     readOnly: ['teilnehmer_count'],
+    // Berlin wall-clock times 'HH:MM' on `datum`.
+    fieldTypes: { beginn: 'time', ende: 'time' },
     defaultOrder: [
       ['datum', 'ASC'],
       ['beginn', 'ASC'],
@@ -97,6 +102,8 @@ export const seminarsResources = [
     name: 'veranstaltung-referent',
     entity: VeranstaltungReferent,
     searchable: ['kennnummer', 'vorname', 'nachname', 'arbeitsstaette'],
+    // `titel` is the academic title here, not a name.
+    display: ['nachname', 'vorname', 'kennnummer'],
     defaultOrder: [
       ['nachname', 'ASC'],
       ['vorname', 'ASC'],

@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { createRecord, crudRoundTrip } from '../support/crud';
+import { createRecord, crudRoundTrip, insertRecord } from '../support/crud';
 import { expectForeignKeysResolve } from '../support/integrity';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
@@ -96,12 +96,14 @@ describe.each(databases())('billing resources on %s', (kind) => {
       status: 'bezahlt',
     });
     ids.kreis = await post('rw-kreis', { titel: 'Seminarrechnungen', template: 'RE-{YYYY}-{NR:5}' });
-    ids.abrechnung = await post('rw-abrechnung', {
+    // Summaries and invoices are written by invoice runs only, never through the generic API.
+    ids.abrechnung = await insertRecord(t, 'rw-abrechnung', {
       category: 'seminare',
       veranstaltung_id: ids.veranstaltung,
       data: { betrag: 0, all: 0, created: 0, storno: 0 },
     });
-    ids.rechnung = await post('rw-rechnung', {
+    ids.rechnung = await insertRecord(t, 'rw-rechnung', {
+      rw_abrechnung_id: ids.abrechnung,
       rechnungs_nr: 'RE-2026-00001',
       betrag: 595,
       netto: 500,
@@ -257,9 +259,10 @@ describe.each(databases())('billing resources on %s', (kind) => {
     expect(typ.body.errors).toEqual({ typ: 'hat einen unzulässigen Wert (erlaubt: debit, transfer)' });
   });
 
-  it('rw-rechnung with its transactions, member and summary', async () => {
+  it('rw-rechnung with its transactions, member and summary; deletable while in no summary', async () => {
     await crudRoundTrip(agent, {
       resource: 'rw-rechnung',
+      app: t,
       create: {
         rechnungs_nr: 'RE-2026-00002',
         betrag: 1190,
@@ -288,37 +291,49 @@ describe.each(databases())('billing resources on %s', (kind) => {
     expect(read.body.RW_Transactions.map((r: { id: number }) => r.id)).toContain(ids.transaction);
   });
 
-  it('keeps invoice numbers unique (409)', async () => {
-    const response = await agent.post('/node/api/rw-rechnung').send({
+  it('keeps invoice numbers unique; the generic API issues no invoices (409)', async () => {
+    const invoice = {
       rechnungs_nr: 'RE-2026-00001',
       betrag: 10,
       rw_kreis_id: ids.kreis,
       category: 'seminare',
-    });
+    };
+    await expect(insertRecord(t, 'rw-rechnung', invoice)).rejects.toThrow();
+    const response = await agent
+      .post('/node/api/rw-rechnung')
+      .send({ ...invoice, rechnungs_nr: 'RE-2026-09999' });
     expect(response.status).toBe(409);
-    expect(response.body.message).toBe('Ein Eintrag mit diesen Werten existiert bereits.');
+    expect(response.body.message).toBe(
+      'Rechnungen entstehen in Abrechnungsläufen und können nicht über die allgemeine Bearbeitung angelegt werden.',
+    );
+    const [{ n }] = await t.dataSource.query(
+      "SELECT COUNT(*) AS n FROM rw_rechnung WHERE rechnungs_nr = 'RE-2026-09999'",
+    );
+    expect(Number(n)).toBe(0);
   });
 
-  it('never changes the amounts or number of an issued invoice (409)', async () => {
+  it('never changes an issued invoice, nor deletes one in a summary (409)', async () => {
+    const before = (await agent.get(`/node/api/rw-rechnung/${ids.rechnung}`)).body;
     const response = await agent.put(`/node/api/rw-rechnung/${ids.rechnung}`).send({ betrag: 1 });
     expect(response.status).toBe(409);
-    expect(response.body.message).toMatch(/ausgestellte Rechnung kann nicht geändert werden \(betrag\)/);
-    // Sending the stored values back unchanged (as an edit form does) is fine.
-    const same = await agent.put(`/node/api/rw-rechnung/${ids.rechnung}`).send({
-      rechnungs_nr: 'RE-2026-00001',
-      betrag: 595,
-      netto: 500,
-      mwst: 95,
-      rw_abrechnung_id: ids.abrechnung,
-    });
-    expect(same.status).toBe(200);
+    expect(response.body.message).toBe(
+      'Rechnungen können nicht über die allgemeine Bearbeitung geändert werden; bitte stornieren.',
+    );
+    // Not even the stored values sent back unchanged: the form offers no Speichern.
+    const same = await agent.put(`/node/api/rw-rechnung/${ids.rechnung}`).send(before);
+    expect(same.status).toBe(409);
     const geloescht = await agent.delete(`/node/api/rw-rechnung/${ids.rechnung}`);
     expect(geloescht.status).toBe(409);
+    expect(geloescht.body.message).toBe(
+      'Die Rechnung ist bereits abgerechnet oder storniert und kann nicht gelöscht werden.',
+    );
+    expect((await agent.get(`/node/api/rw-rechnung/${ids.rechnung}`)).body).toEqual(before);
   });
 
-  it('rw-abrechnung with its admin logs', async () => {
+  it('rw-abrechnung with its admin logs, both read-only', async () => {
     const created = await crudRoundTrip(agent, {
       resource: 'rw-abrechnung',
+      app: t,
       create: {
         category: 'abos',
         wb_abo_id: ids.abo,
@@ -338,11 +353,12 @@ describe.each(databases())('billing resources on %s', (kind) => {
     expect(created.id).toEqual(expect.any(Number));
     await crudRoundTrip(agent, {
       resource: 'rw-abrechnung-log',
-      create: { rw_abrechnung_id: ids.abrechnung, type: 'sepaDebit', admin_name: 'Sabine Krüger' },
+      app: t,
+      create: { rw_abrechnung_id: created.id, type: 'sepaDebit', admin_name: 'Sabine Krüger' },
       update: { type: 'rechnungenEmail' },
       include: ['RW_Abrechnung'],
     });
-    const log = await post('rw-abrechnung-log', {
+    const log = await insertRecord(t, 'rw-abrechnung-log', {
       rw_abrechnung_id: ids.abrechnung,
       type: 'sepaTransfer',
       admin_name: 'Jörg Lehmann',

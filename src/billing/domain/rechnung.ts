@@ -2,6 +2,7 @@
  * Issued invoices never change (DESIGN.md §4): corrections are storno invoices. What an issued
  * invoice may still receive: its summary, its storno links and payment details.
  */
+import { matchesCondition, type RecordCondition } from '../../../common/resource-meta';
 import { DomainError } from '../../shared/domain-error';
 
 type Werte = Record<string, unknown>;
@@ -29,9 +30,15 @@ export function pruefeRechnungsaenderung(werte: Werte, vorher: Werte): void {
   }
 }
 
-/** An invoice in a summary, or one with or of a storno, stays. */
+/** Only an invoice outside any summary, neither a storno nor cancelled by one, may be deleted. */
+export const RECHNUNG_LOESCHBAR: RecordCondition = {
+  rw_abrechnung_id: null,
+  storno_id: null,
+  storno_parent_id: null,
+};
+
 export function pruefeRechnungsloeschung(rechnung: Werte): void {
-  if (rechnung.rw_abrechnung_id != null || rechnung.storno_id != null || rechnung.storno_parent_id != null) {
+  if (!matchesCondition(rechnung, RECHNUNG_LOESCHBAR)) {
     throw DomainError.conflict(
       'RECHNUNG_ABGERECHNET',
       'Die Rechnung ist bereits abgerechnet oder storniert und kann nicht gelöscht werden.',

@@ -30,6 +30,11 @@ export function MoneyColumn(options: ColumnOptions = {}) {
   return Column({ type: 'decimal', precision: 12, scale: 2, transformer: moneyTransformer, ...options });
 }
 
+/** Whether a column was declared with MoneyColumn (the resource metadata calls it 'money'). */
+export function isMoneyColumn(column: { transformer?: unknown }): boolean {
+  return column.transformer === moneyTransformer;
+}
+
 /** A JSON object or list, stored as text on both engines. */
 export function JsonColumn(options: ColumnOptions = {}) {
   return Column({ type: 'simple-json', nullable: true, ...options });
@@ -52,6 +57,9 @@ export function UpdatedAt() {
   return UpdateDateColumn({ type: 'datetime' });
 }
 
+/** Rounds like money but is a separate instance, so that only MoneyColumn counts as money (isMoneyColumn). */
+const hundredthsTransformer: ValueTransformer = { ...moneyTransformer };
+
 /**
  * A number with two decimals that is not money (hours, VAT rates in percent): DECIMAL(p,2), read
  * back as a number on both engines, rounded through hundredths like money.
@@ -62,7 +70,7 @@ export function Decimal2Column(precision: number, options: ColumnOptions = {}) {
     precision,
     scale: 2,
     nullable: true,
-    transformer: moneyTransformer,
+    transformer: hundredthsTransformer,
     ...options,
   });
 }

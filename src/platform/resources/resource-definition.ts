@@ -3,6 +3,7 @@
  * TypeORM entity, and the few facts the generic engine cannot read from the entity metadata.
  */
 import type { EntityManager } from 'typeorm';
+import type { FieldType, RecordCondition, ResourceOperations } from '../../../common/resource-meta';
 
 export type Row = Record<string, unknown>;
 
@@ -42,8 +43,28 @@ export interface ResourceDefinition<E = unknown> {
   /** Has a file area at `/node/api/{name}/files`. */
   files?: boolean;
   hooks?: ResourceHooks;
+  /** What the generic API allows (all by default); workflows may still write what it refuses. */
+  operations?: Partial<ResourceOperations>;
+  /** Records matching this are never updated through the generic API (e.g. sent dispatches). */
+  lockedWhen?: RecordCondition;
+  /** Only records matching this may be deleted through the generic API. */
+  deletableWhen?: RecordCondition;
+  /** German reasons for refusing an operation or a locked/undeletable record; defaults name the resource. */
+  refusals?: Partial<Record<keyof ResourceOperations, string>>;
+  /** The fields that name one record, main one first; derived from common field names by default. */
+  display?: string[];
+  /** Types the column cannot tell: rich text in a text column, 'HH:MM' times in a varchar. */
+  fieldTypes?: Record<string, FieldType>;
 }
 
 export function defineResource<E>(definition: ResourceDefinition<E>): ResourceDefinition<E> {
   return definition;
+}
+
+/** `operations` of a resource that only workflows write (logs, statistics, summaries). */
+export const READ_ONLY: ResourceOperations = { create: false, update: false, delete: false };
+
+/** What the generic API allows for `definition`: everything it does not rule out. */
+export function operationsOf(definition: ResourceDefinition): ResourceOperations {
+  return { create: true, update: true, delete: true, ...definition.operations };
 }

@@ -6,9 +6,10 @@
  */
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
+import { matchesCondition, type ResourceOperations } from '../../../common/resource-meta';
 import { DomainError } from '../../shared/domain-error';
 import { FieldValueError, toColumnValue } from './field-values';
-import type { ResourceDefinition, Row, SaveContext } from './resource-definition';
+import { operationsOf, type ResourceDefinition, type Row, type SaveContext } from './resource-definition';
 import { ResourceReader } from './resource-reader';
 
 const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt']);
@@ -23,6 +24,36 @@ function linkIds(name: string, value: unknown): number[] {
     }
     return n;
   });
+}
+
+const VERBS: Record<keyof ResourceOperations, string> = {
+  create: 'angelegt',
+  update: 'geändert',
+  delete: 'gelöscht',
+};
+
+/**
+ * 409 for what the definition rules out of the generic API: the operation as such, or, given the
+ * stored `record`, updating a locked one (lockedWhen) or deleting one outside deletableWhen.
+ */
+function assertAllowed(
+  definition: ResourceDefinition,
+  operation: keyof ResourceOperations,
+  record?: Row,
+): void {
+  const refuse = (message: string) =>
+    DomainError.conflict('OPERATION_REFUSED', definition.refusals?.[operation] ?? message);
+  const { name, lockedWhen, deletableWhen } = definition;
+  if (!operationsOf(definition)[operation])
+    throw refuse(
+      `Einträge in "${name}" können nicht über die allgemeine Bearbeitung ${VERBS[operation]} werden.`,
+    );
+  if (!record) return;
+  const id = String(record.id);
+  if (operation === 'update' && lockedWhen && matchesCondition(record, lockedWhen))
+    throw refuse(`Eintrag ${id} in "${name}" ist abgeschlossen und kann nicht mehr geändert werden.`);
+  if (operation === 'delete' && deletableWhen && !matchesCondition(record, deletableWhen))
+    throw refuse(`Eintrag ${id} in "${name}" kann nicht mehr gelöscht werden.`);
 }
 
 @Injectable()
@@ -94,6 +125,7 @@ export class ResourceWriter {
   }
 
   async create(definition: ResourceDefinition, body: Row, userId: number | null): Promise<Row> {
+    assertAllowed(definition, 'create');
     const values = this.values(definition, body, true);
     const metadata = this.dataSource.getMetadata(definition.entity);
     const links = this.links(metadata, body);
@@ -110,11 +142,13 @@ export class ResourceWriter {
   }
 
   async update(definition: ResourceDefinition, id: number, body: Row, userId: number | null): Promise<Row> {
+    assertAllowed(definition, 'update');
     const values = this.values(definition, body, false);
     const metadata = this.dataSource.getMetadata(definition.entity);
     const links = this.links(metadata, body);
     await this.dataSource.transaction(async (manager) => {
       const previous = await this.existing(manager, definition, id);
+      assertAllowed(definition, 'update', previous);
       const ctx: SaveContext = { manager, userId, previous };
       await definition.hooks?.beforeSave?.(values, ctx);
       if (Object.keys(values).length > 0) await manager.update(definition.entity, id, values);
@@ -125,10 +159,13 @@ export class ResourceWriter {
   }
 
   async delete(definition: ResourceDefinition, ids: number[], userId: number | null): Promise<void> {
+    assertAllowed(definition, 'delete');
     await this.dataSource.transaction(async (manager) => {
       for (const id of ids) {
         const record = await this.existing(manager, definition, id);
+        // After the hook, so that a domain rule's own message wins over the generic one.
         await definition.hooks?.beforeDelete?.(record, { manager, userId, previous: record });
+        assertAllowed(definition, 'delete', record);
         await manager.delete(definition.entity, id);
       }
     });

@@ -1,6 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MetaController } from './meta.controller';
 import type { EntityClass, ResourceDefinition } from './resource-definition';
+import { ResourceMetaService } from './resource-meta';
 import { ResourceReader } from './resource-reader';
 import { ResourceRegistry } from './resource-registry';
 import { ResourceWriter } from './resource-writer';
@@ -16,8 +18,9 @@ export class ResourceFeatureModule {}
 
 @Global()
 @Module({
-  providers: [ResourceRegistry, ResourceReader, ResourceWriter],
-  exports: [ResourceRegistry, ResourceReader, ResourceWriter],
+  controllers: [MetaController],
+  providers: [ResourceRegistry, ResourceReader, ResourceWriter, ResourceMetaService],
+  exports: [ResourceRegistry, ResourceReader, ResourceWriter, ResourceMetaService],
 })
 export class ResourcesModule {
   static forFeature(definitions: ResourceDefinition[], extraEntities: EntityClass[] = []): DynamicModule {

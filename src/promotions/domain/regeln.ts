@@ -3,6 +3,7 @@
  * to be stored in place or throws a DomainError with a German message; only fields being saved are
  * checked, against the stored record (`previous`) on updates.
  */
+import { matchesCondition, type RecordCondition } from '../../../common/resource-meta';
 import { DomainError } from '../../shared/domain-error';
 
 type Values = Record<string, unknown>;
@@ -132,9 +133,11 @@ export function pruefeTurnusloeschung(spaetereTurnusse: number): void {
   }
 }
 
-/** A bought cart is a record of a sale (spec 003 §4). */
-export function pruefeWarenkorbloeschung(warenkorb: { gekauftAm?: unknown }): void {
-  if (warenkorb.gekauftAm) {
+/** A bought cart is a record of a sale (spec 003 §4): only carts never bought may be deleted. */
+export const WARENKORB_LOESCHBAR: RecordCondition = { gekauftAm: null };
+
+export function pruefeWarenkorbloeschung(warenkorb: Record<string, unknown>): void {
+  if (!matchesCondition(warenkorb, WARENKORB_LOESCHBAR)) {
     throw DomainError.conflict(
       'WARENKORB_GEKAUFT',
       'Ein bereits gekaufter Warenkorb kann nicht gelöscht werden.',
