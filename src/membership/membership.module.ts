@@ -4,10 +4,12 @@ import { ResourcesModule } from '../platform/resources/resources.module';
 import { BenutzerStaffDirectory } from './adapters/staff-directory.adapter';
 import { ReferenceMover } from '../platform/database/reference-mover';
 import { BenutzerZugangController } from './adapters/http/benutzer-zugang.controller';
+import { GehaltsumfrageController } from './adapters/http/gehaltsumfrage.controller';
 import { ZusammenfuehrenController } from './adapters/http/zusammenfuehren.controller';
 import { TalentLmsHttp } from './adapters/talentlms/talent-lms.http';
 import { BenutzerZugang } from './application/benutzer-zugang';
 import { EnsureAdmin } from './application/ensure-admin';
+import { Gehaltsumfrage } from './application/gehaltsumfrage';
 import { TalentLms } from './application/ports/talent-lms';
 import { Zusammenfuehren } from './application/zusammenfuehren';
 import { membershipResources } from './membership.resources';
@@ -16,11 +18,12 @@ import { membershipResources } from './membership.resources';
 @Global()
 @Module({
   imports: [ResourcesModule.forFeature(membershipResources)],
-  controllers: [BenutzerZugangController, ZusammenfuehrenController],
+  controllers: [BenutzerZugangController, ZusammenfuehrenController, GehaltsumfrageController],
   providers: [
     { provide: StaffDirectory, useClass: BenutzerStaffDirectory },
     { provide: TalentLms, useClass: TalentLmsHttp },
     EnsureAdmin,
+    Gehaltsumfrage,
     BenutzerZugang,
     ReferenceMover,
     Zusammenfuehren,

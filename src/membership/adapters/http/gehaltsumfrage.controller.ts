@@ -1,0 +1,66 @@
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { stringifyCsv } from '../../../platform/csv/csv-format';
+import { attachmentHeader } from '../../../platform/files/file-response';
+import {
+  MB,
+  requireUpload,
+  SingleFileUpload,
+  type UploadedBuffer,
+} from '../../../platform/files/single-file-upload';
+import { DomainError } from '../../../shared/domain-error';
+import { Gehaltsumfrage } from '../../application/gehaltsumfrage';
+import { leseSeite } from '../../domain/gehaltsumfrage';
+
+/** The salary survey administration (spec 002 §2, §7): list, import, reset, export. */
+@Controller('node')
+export class GehaltsumfrageController {
+  constructor(private readonly gehaltsumfrage: Gehaltsumfrage) {}
+
+  /** The screen's list → {count, rows: [{id, kennnummer, name, link, passwort_gesetzt}]}. */
+  @Get('api/gehaltsumfrage')
+  liste(@Query('limit') limit: unknown, @Query('offset') offset: unknown) {
+    const seite = leseSeite(limit, offset);
+    return this.gehaltsumfrage.liste(seite.limit, seite.offset);
+  }
+
+  /** The list export as a CSV file for German Excel. */
+  @Get('gehaltsumfrage')
+  async export(@Res({ passthrough: true }) res: Response) {
+    const csv = stringifyCsv(await this.gehaltsumfrage.exportZeilen());
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', attachmentHeader('Gehaltsumfrage.csv'));
+    return new StreamableFile(csv, { length: csv.length });
+  }
+
+  /** Multipart `file`: the access file (Kennnummer, Link, Passwort) → {updated, set, unbekannt}. */
+  @Post('gehaltsumfrage')
+  @HttpCode(200)
+  @UseInterceptors(
+    SingleFileUpload({
+      maxBytes: 10 * MB,
+      tooLarge: () => DomainError.invalid('CSV_TOO_LARGE', 'Die CSV-Datei ist zu groß (höchstens 10 MB).'),
+    }),
+  )
+  importiere(@UploadedFile() file: UploadedBuffer | undefined) {
+    return this.gehaltsumfrage.importiere(requireUpload(file, 'Datei').buffer);
+  }
+
+  /** Removes all access data → {count}. */
+  @Delete('gehaltsumfrage')
+  @HttpCode(200)
+  async zuruecksetzen() {
+    return { count: await this.gehaltsumfrage.zuruecksetzen() };
+  }
+}

@@ -1,0 +1,129 @@
+import { DomainError } from '../../shared/domain-error';
+import {
+  exportZeile,
+  leseSeite,
+  leseZugangsdatei,
+  mitZugang,
+  ohneZugang,
+  zugangImUeberblick,
+} from './gehaltsumfrage';
+
+const fehler = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe('invalid');
+    return (error as DomainError).message;
+  }
+  throw new Error('kein Fehler');
+};
+
+describe('the access file', () => {
+  it('reads Kennnummer, Link and Passwort in any case and skips rows without Kennnummer', () => {
+    expect(
+      leseZugangsdatei([
+        { KENNNUMMER: ' 1001 ', Link: 'https://umfrage.example/a', passwort: 'geheim1' },
+        { KENNNUMMER: '', Link: 'https://umfrage.example/x', passwort: 'x' },
+        { KENNNUMMER: '1002', Link: '', passwort: ' geheim2 ' },
+      ]),
+    ).toEqual([
+      { kennnummer: '1001', link: 'https://umfrage.example/a', passwort: 'geheim1' },
+      { kennnummer: '1002', link: '', passwort: 'geheim2' },
+    ]);
+  });
+
+  it('leaves a field out when its column is missing', () => {
+    expect(leseZugangsdatei([{ kennnummer: '1001', link: 'l' }])).toEqual([
+      { kennnummer: '1001', link: 'l' },
+    ]);
+  });
+
+  it.each<[string, Record<string, string>[], string]>([
+    ['no rows', [], 'Die Datei enthält keine lesbaren Zeilen'],
+    ['rows without Kennnummer', [{ Kennnummer: ' ', Link: 'l' }], 'Die Datei enthält keine lesbaren Zeilen'],
+    [
+      'other columns',
+      [{ Name: 'Müller', Ort: 'Köln' }],
+      'Die Datei enthält keine lesbaren Zeilen: erwartet werden die Spalten Kennnummer, Link und Passwort.',
+    ],
+    [
+      'a Kennnummer only',
+      [{ Kennnummer: '1001' }],
+      'Die Datei enthält keine lesbaren Zeilen: erwartet werden die Spalten Kennnummer, Link und Passwort.',
+    ],
+  ])('refuses a file with %s', (_fall, rows, message) => {
+    expect(fehler(() => leseZugangsdatei(rows))).toBe(message);
+  });
+});
+
+describe('access in Benutzer.data', () => {
+  it.each<
+    [
+      string,
+      Record<string, unknown> | null,
+      { link?: string; passwort?: string },
+      Record<string, unknown> | null,
+    ]
+  >([
+    [
+      'sets link and password, keeping other data',
+      { tlms_user_id: '7' },
+      { link: 'l', passwort: 'p' },
+      { tlms_user_id: '7', gehaltsumfrage_link: 'l', gehaltsumfrage_passwort: 'p' },
+    ],
+    ['sets on empty data', null, { link: 'l' }, { gehaltsumfrage_link: 'l' }],
+    [
+      'changes nothing when equal',
+      { gehaltsumfrage_link: 'l', gehaltsumfrage_passwort: 'p' },
+      { link: 'l', passwort: 'p' },
+      null,
+    ],
+    [
+      'leaves a missing column alone',
+      { gehaltsumfrage_passwort: 'p' },
+      { link: 'l' },
+      { gehaltsumfrage_link: 'l', gehaltsumfrage_passwort: 'p' },
+    ],
+    [
+      'removes on an empty cell',
+      { gehaltsumfrage_link: 'l', gehaltsumfrage_passwort: 'p' },
+      { passwort: '' },
+      { gehaltsumfrage_link: 'l' },
+    ],
+    ['an empty cell on nothing changes nothing', null, { link: '' }, null],
+  ])('%s', (_fall, daten, zugang, ergebnis) => {
+    expect(mitZugang(daten, { kennnummer: '1', ...zugang })).toEqual(ergebnis);
+  });
+
+  it('resets only what had access keys', () => {
+    expect(ohneZugang({ gehaltsumfrage_link: 'l', gehaltsumfrage_passwort: 'p', tlms_user_id: '7' })).toEqual(
+      {
+        tlms_user_id: '7',
+      },
+    );
+    expect(ohneZugang({ gehaltsumfrage_passwort: '' })).toEqual({});
+    expect(ohneZugang({ tlms_user_id: '7' })).toBeNull();
+    expect(ohneZugang(null)).toBeNull();
+  });
+
+  it('shows whether a password is set, never the password; exports it', () => {
+    const data = { gehaltsumfrage_link: 'l', gehaltsumfrage_passwort: 'p' };
+    expect(zugangImUeberblick(data)).toEqual({ link: 'l', passwort_gesetzt: true });
+    expect(zugangImUeberblick({ gehaltsumfrage_link: 'l' })).toEqual({ link: 'l', passwort_gesetzt: false });
+    expect(exportZeile({ kennnummer: '1001', name: 'Anna Muster', data })).toEqual({
+      Kennnummer: '1001',
+      Name: 'Anna Muster',
+      Link: 'l',
+      Passwort: 'p',
+    });
+  });
+
+  it('pages by 13 rows unless asked', () => {
+    expect(leseSeite(undefined, undefined)).toEqual({ limit: 13, offset: 0 });
+    expect(leseSeite('20', '40')).toEqual({ limit: 20, offset: 40 });
+    expect(fehler(() => leseSeite('abc', undefined))).toBe(
+      '„limit“ muss eine ganze Zahl von 1 bis 1000 sein.',
+    );
+  });
+});

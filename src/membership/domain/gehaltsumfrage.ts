@@ -1,0 +1,109 @@
+/**
+ * The salary survey's access data of verband 2 (spec 002 §2, spec 000 §3): a link and a password
+ * per Benutzer in `Benutzer.data`, imported from an access file, reset all at once, exported.
+ */
+import { DomainError } from '../../shared/domain-error';
+
+export const LINK = 'gehaltsumfrage_link';
+export const PASSWORT = 'gehaltsumfrage_passwort';
+
+type Daten = Record<string, unknown> | null;
+
+/** One line of the access file. A field is undefined when the file has no such column: it stays as it is. */
+export interface Zugang {
+  kennnummer: string;
+  link?: string;
+  passwort?: string;
+}
+
+const SPALTEN = { kennnummer: 'kennnummer', link: 'link', passwort: 'passwort' } as const;
+
+/**
+ * The access file's rows (keyed by header, as the CSV parser answers) as accesses. Headers are
+ * matched without regard to case; rows without Kennnummer are not readable. Later rows win.
+ */
+export function leseZugangsdatei(rows: Record<string, string>[]): Zugang[] {
+  const kopf = new Map(Object.keys(rows[0] ?? {}).map((name) => [name.trim().toLowerCase(), name]));
+  const kennnummer = kopf.get(SPALTEN.kennnummer);
+  const link = kopf.get(SPALTEN.link);
+  const passwort = kopf.get(SPALTEN.passwort);
+  if (rows.length > 0 && (!kennnummer || (!link && !passwort))) {
+    throw DomainError.invalid(
+      'GEHALTSUMFRAGE_SPALTEN',
+      'Die Datei enthält keine lesbaren Zeilen: erwartet werden die Spalten Kennnummer, Link und Passwort.',
+    );
+  }
+  const zugaenge: Zugang[] = [];
+  for (const row of rows) {
+    const nummer = row[kennnummer!]?.trim();
+    if (!nummer) continue;
+    const zugang: Zugang = { kennnummer: nummer };
+    if (link) zugang.link = row[link].trim();
+    if (passwort) zugang.passwort = row[passwort].trim();
+    zugaenge.push(zugang);
+  }
+  if (zugaenge.length === 0) {
+    throw DomainError.invalid('GEHALTSUMFRAGE_LEER', 'Die Datei enthält keine lesbaren Zeilen');
+  }
+  return zugaenge;
+}
+
+function setze(daten: Record<string, unknown>, feld: string, wert: string | undefined): void {
+  if (wert === undefined) return;
+  // An empty cell removes the value, so that only Benutzer with access data keep the keys.
+  if (wert === '') delete daten[feld];
+  else daten[feld] = wert;
+}
+
+/** The data with the access applied, or null when nothing changes. */
+export function mitZugang(daten: Daten, zugang: Zugang): Record<string, unknown> | null {
+  const neu = { ...(daten ?? {}) };
+  setze(neu, LINK, zugang.link);
+  setze(neu, PASSWORT, zugang.passwort);
+  return neu[LINK] === daten?.[LINK] && neu[PASSWORT] === daten?.[PASSWORT] ? null : neu;
+}
+
+/** The data without access, or null when it had none. */
+export function ohneZugang(daten: Daten): Record<string, unknown> | null {
+  if (!daten || (!(LINK in daten) && !(PASSWORT in daten))) return null;
+  const { [LINK]: _link, [PASSWORT]: _passwort, ...rest } = daten;
+  return rest;
+}
+
+const alsText = (wert: unknown): string => (typeof wert === 'string' ? wert : '');
+
+/** What the list shows: the link and only whether a password is set, never the password. */
+export function zugangImUeberblick(daten: Daten): { link: string; passwort_gesetzt: boolean } {
+  return { link: alsText(daten?.[LINK]), passwort_gesetzt: alsText(daten?.[PASSWORT]) !== '' };
+}
+
+/** The export's line, with the password: it is the list the survey's letters are written from. */
+export function exportZeile(benutzer: { kennnummer: string | null; name: string; data: Daten }) {
+  return {
+    Kennnummer: benutzer.kennnummer ?? '',
+    Name: benutzer.name,
+    Link: alsText(benutzer.data?.[LINK]),
+    Passwort: alsText(benutzer.data?.[PASSWORT]),
+  };
+}
+
+const SEITE_MAX = 1000;
+
+/** Paging of the list: 13 rows unless asked otherwise (spec 000 §9). */
+export function leseSeite(limit: unknown, offset: unknown): { limit: number; offset: number } {
+  const zahl = (wert: unknown, standard: number, min: number, max: number, name: string) => {
+    if (wert === undefined || wert === '') return standard;
+    const n = typeof wert === 'string' && /^\d+$/.test(wert) ? Number(wert) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw DomainError.invalid(
+        'SEITE_UNGUELTIG',
+        `„${name}“ muss eine ganze Zahl von ${min} bis ${max} sein.`,
+      );
+    }
+    return n;
+  };
+  return {
+    limit: zahl(limit, 13, 1, SEITE_MAX, 'limit'),
+    offset: zahl(offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset'),
+  };
+}
