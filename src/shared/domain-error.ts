@@ -21,10 +21,13 @@ export class DomainError extends Error {
     return new DomainError(code, message, 'invalid', errors);
   }
 
-  /** Field-level refusals of a save: one German sentence naming each field, plus the map for forms. */
-  static fields(errors: Record<string, string>) {
+  /**
+   * Field-level refusals of a save: one German sentence naming each field by `label` (the
+   * generic writer passes the vocabulary's), plus the map for forms, keyed by field name.
+   */
+  static fields(errors: Record<string, string>, label: (field: string) => string = (field) => field) {
     const list = Object.entries(errors)
-      .map(([name, message]) => `„${name}“ ${message}`)
+      .map(([name, message]) => `„${label(name)}“ ${message}`)
       .join('; ');
     return DomainError.invalid('INVALID_FIELDS', `Bitte prüfen Sie die Eingaben: ${list}.`, errors);
   }

@@ -7,6 +7,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import { matchesCondition, type ResourceOperations } from '../../../common/resource-meta';
+import { labelFor, resourceLabel } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 import { FieldValueError, toColumnValue } from './field-values';
 import { operationsOf, type ResourceDefinition, type Row, type SaveContext } from './resource-definition';
@@ -43,17 +44,31 @@ function assertAllowed(
 ): void {
   const refuse = (message: string) =>
     DomainError.conflict('OPERATION_REFUSED', definition.refusals?.[operation] ?? message);
-  const { name, lockedWhen, deletableWhen } = definition;
+  const { lockedWhen, deletableWhen } = definition;
+  const name = resourceLabel(definition.name)?.plural ?? definition.name;
   if (!operationsOf(definition)[operation])
-    throw refuse(
-      `Einträge in "${name}" können nicht über die allgemeine Bearbeitung ${VERBS[operation]} werden.`,
-    );
+    throw refuse(`${name} können nicht über die allgemeine Bearbeitung ${VERBS[operation]} werden.`);
   if (!record) return;
   const id = String(record.id);
   if (operation === 'update' && lockedWhen && matchesCondition(record, lockedWhen))
-    throw refuse(`Eintrag ${id} in "${name}" ist abgeschlossen und kann nicht mehr geändert werden.`);
+    throw refuse(`Eintrag ${id} in „${name}“ ist abgeschlossen und kann nicht mehr geändert werden.`);
   if (operation === 'delete' && deletableWhen && !matchesCondition(record, deletableWhen))
-    throw refuse(`Eintrag ${id} in "${name}" kann nicht mehr gelöscht werden.`);
+    throw refuse(`Eintrag ${id} in „${name}“ kann nicht mehr gelöscht werden.`);
+}
+
+/**
+ * Field errors name the fields by their German labels (common/vocabulary.ts): the writer's own
+ * checks and the domain rules its hooks call know the field names, the writer knows the resource.
+ */
+async function labelled<T>(definition: ResourceDefinition, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'INVALID_FIELDS' && error.errors) {
+      throw DomainError.fields(error.errors, (field) => labelFor(definition.name, field));
+    }
+    throw error;
+  }
 }
 
 @Injectable()
@@ -124,7 +139,15 @@ export class ResourceWriter {
     }
   }
 
-  async create(definition: ResourceDefinition, body: Row, userId: number | null): Promise<Row> {
+  create(definition: ResourceDefinition, body: Row, userId: number | null): Promise<Row> {
+    return labelled(definition, () => this.insert(definition, body, userId));
+  }
+
+  update(definition: ResourceDefinition, id: number, body: Row, userId: number | null): Promise<Row> {
+    return labelled(definition, () => this.change(definition, id, body, userId));
+  }
+
+  private async insert(definition: ResourceDefinition, body: Row, userId: number | null): Promise<Row> {
     assertAllowed(definition, 'create');
     const values = this.values(definition, body, true);
     const metadata = this.dataSource.getMetadata(definition.entity);
@@ -141,7 +164,12 @@ export class ResourceWriter {
     return this.reader.get(definition, id);
   }
 
-  async update(definition: ResourceDefinition, id: number, body: Row, userId: number | null): Promise<Row> {
+  private async change(
+    definition: ResourceDefinition,
+    id: number,
+    body: Row,
+    userId: number | null,
+  ): Promise<Row> {
     assertAllowed(definition, 'update');
     const values = this.values(definition, body, false);
     const metadata = this.dataSource.getMetadata(definition.entity);
