@@ -2,14 +2,13 @@
 import { Spinner } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { SWRConfig } from 'swr';
-import { DialogHost } from '../components/DialogHost';
 import { reportError } from '../lib/errors';
+import { DialogHost } from './DialogHost';
 import { Layout } from './Layout';
 import { LoginPage } from './LoginPage';
 import { Page, Redirect } from './routes';
 import { useLocation } from './router';
 import { loginRoute, rememberRoute, SessionProvider, useSession } from './session';
-import './SettingsDialog';
 import { UnsupportedBrowser } from './UnsupportedBrowser';
 
 function Shell() {

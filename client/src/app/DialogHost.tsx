@@ -1,12 +1,13 @@
-/** Renders the open dialogs by name (spec 000 §2); an unknown name is reported, never a blank screen. */
-import { Alert, Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import {
-  closeDialog,
-  dialogComponent,
-  registerDialog,
-  useOpenDialogs,
-  type DialogProps,
-} from '../lib/dialogs';
+/**
+ * Renders the open dialogs by name (spec 000 §2) from the features' slices; an unknown name is
+ * reported, never a blank screen. Dialogs of another route close when the route changes.
+ */
+import { Alert, Button, Dialog, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { closeDialog, closeDialogsOutside, useOpenDialogs, type DialogProps } from '../lib/dialogs';
+import { DIALOGS } from './registry';
+import { useLocation } from './router';
+import { SettingsDialog } from './SettingsDialog';
 
 interface ConfirmProps extends DialogProps<boolean> {
   message: string;
@@ -30,7 +31,11 @@ function ConfirmDialog({ message, confirmText = 'OK', danger, close }: ConfirmPr
   );
 }
 
-registerDialog('Confirm', ConfirmDialog);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each dialog declares its own props
+const SHELL_DIALOGS: Record<string, ComponentType<any>> = {
+  Confirm: ConfirmDialog,
+  Settings: SettingsDialog,
+};
 
 function MissingDialog({ name, close }: { name: string; close(): void }) {
   return (
@@ -43,13 +48,17 @@ function MissingDialog({ name, close }: { name: string; close(): void }) {
 
 export function DialogHost() {
   const dialogs = useOpenDialogs();
+  const location = useLocation();
+  useEffect(() => closeDialogsOutside(window.location.hash), [location]);
   return (
     <>
       {dialogs.map(({ id, name, props }) => {
         const close = (result?: unknown) => closeDialog(id, result);
-        const Component = dialogComponent(name);
+        const Component = SHELL_DIALOGS[name] ?? DIALOGS[name];
         return Component ? (
-          <Component key={id} {...props} close={close} />
+          <Suspense key={id} fallback={<Spinner size={20} />}>
+            <Component {...props} close={close} />
+          </Suspense>
         ) : (
           <MissingDialog key={id} name={name} close={close} />
         );

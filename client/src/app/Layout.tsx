@@ -16,7 +16,9 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { openDialog } from '../lib/dialogs';
 import { useToolbarSearchBinding, type SearchBinding } from '../lib/toolbar-search';
-import { configForPath, menuFor } from '../resources/registry';
+import { configForPath, menuFor } from './registry';
+import { RecordCrumb } from './RecordCrumb';
+import { matchDetailRoute } from './routes';
 import { href, useLocation } from './router';
 import { useSession, useUser } from './session';
 
@@ -104,6 +106,10 @@ function SideMenu() {
   );
 }
 
+/**
+ * Section, list, the record by its name, then the German name of a detail route's last segment
+ * (Buchungen, Zusammenführen, …); record ids inside a detail route are named by their list.
+ */
 function crumbs(path: string): BreadcrumbProps[] {
   const found = configForPath(path);
   if (!found) return [{ text: 'Seite nicht gefunden' }];
@@ -111,7 +117,21 @@ function crumbs(path: string): BreadcrumbProps[] {
   const items: BreadcrumbProps[] = section ? [{ text: section }] : [];
   items.push({ text: config.label, href: href(config.path) });
   const rest = path.slice(config.path.length).split('/').filter(Boolean);
-  rest.forEach((part) => items.push({ text: part === 'new' ? 'Neu' : part }));
+  const detail = matchDetailRoute(path);
+  const [first, ...below] = rest;
+  // Below a screen of its own (an evaluation) the segments are no records: the route names itself.
+  if (config.page && detail) {
+    items.push({ text: detail.route.crumb ?? 'Details' });
+    return items;
+  }
+  if (first === 'new') items.push({ text: 'Neu' });
+  else if (first && /^\d+$/.test(first)) {
+    items.push({
+      text: <RecordCrumb config={config} id={Number(first)} />,
+      href: below.length ? href(`${config.path}/${first}`) : undefined,
+    });
+  }
+  if (below.length) items.push({ text: detail?.route.crumb ?? 'Details' });
   return items;
 }
 

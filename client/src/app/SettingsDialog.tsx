@@ -3,13 +3,13 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, H5, Intent } from '@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../components/inputs/TextField';
 import { api } from '../lib/api';
-import { confirm, registerDialog, type DialogProps } from '../lib/dialogs';
+import { confirm, type DialogProps } from '../lib/dialogs';
 import { reportError } from '../lib/errors';
 import { passwortProblem } from '../lib/passwort';
 import { showToast } from '../lib/toaster';
 import { resetAllTableStates } from '../lib/user-storage';
 
-function SettingsDialog({ close }: DialogProps) {
+export function SettingsDialog({ close }: DialogProps) {
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -93,5 +93,3 @@ function SettingsDialog({ close }: DialogProps) {
     </Dialog>
   );
 }
-
-registerDialog('Settings', SettingsDialog);

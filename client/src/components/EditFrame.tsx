@@ -30,6 +30,16 @@ export function asCopy<T extends Row>(record: T, without: string[] = []): T {
   ) as T;
 }
 
+/** Included link records become the id lists a save sends back (`Storno_Options: [3, 5]`). */
+function asLinkIds<T extends Row>(record: T, linkFields: string[]): T {
+  const converted: Row = { ...record };
+  for (const name of linkFields) {
+    const value = record[name];
+    if (Array.isArray(value)) converted[name] = value.map((item) => (item as Row).id);
+  }
+  return converted as T;
+}
+
 export interface EditRecordOptions<T extends Row> {
   resource: string;
   /** The list path: new records open at {listPath}/{id}; closing goes back to it. */
@@ -42,6 +52,8 @@ export interface EditRecordOptions<T extends Row> {
   copyWithout?: string[];
   defaults?: Partial<T>;
   query?: Query;
+  /** Included to-many associations that are edited as lists of ids (many-to-many links). */
+  linkFields?: string[];
   /** Some windows reload a moment after saving (the user window after about 50 ms, spec 000 §4). */
   reloadAfterSaveMs?: number;
 }
@@ -61,6 +73,7 @@ export interface EditRecord<T extends Row> {
 
 export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): EditRecord<T> {
   const { resource, listPath, closePath, id, copy, copyWithout, query, reloadAfterSaveMs } = options;
+  const linkKey = (options.linkFields ?? []).join(',');
   const isNew = id === 'new' || Boolean(copy);
   const [record, setRecord] = useState<T>(() => ({ ...options.defaults }) as T);
   const [loading, setLoading] = useState(id !== 'new');
@@ -70,14 +83,17 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const loaded = await api.get<T>(resourcePath(resource, id), JSON.parse(queryKey) as Query);
+      const loaded = asLinkIds(
+        await api.get<T>(resourcePath(resource, id), JSON.parse(queryKey) as Query),
+        linkKey ? linkKey.split(',') : [],
+      );
       setRecord(copy ? asCopy(loaded, copyWithout) : loaded);
     } catch (error) {
       reportError(error);
     } finally {
       setLoading(false);
     }
-  }, [resource, id, copy, copyWithout, queryKey]);
+  }, [resource, id, copy, copyWithout, queryKey, linkKey]);
 
   useEffect(() => {
     if (id !== 'new') void load();
@@ -130,7 +146,15 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
   return { record, isNew, loading, errors, change, save, reload: load, close };
 }
 
-export function SaveButtons({ edit }: { edit: Pick<EditRecord<Row>, 'save' | 'close' | 'loading'> }) {
+export function SaveButtons({
+  edit,
+  readOnly,
+}: {
+  edit: Pick<EditRecord<Row>, 'save' | 'close' | 'loading'>;
+  /** Only 'Schließen' for records the server keeps unchanged. */
+  readOnly?: boolean;
+}) {
+  if (readOnly) return <Button text="Schließen" onClick={edit.close} />;
   return (
     <ButtonGroup className="save-buttons">
       <Button text="Schließen" onClick={edit.close} />

@@ -1,10 +1,18 @@
 /** Renders registry fields (resources/types.ts) with the matching inputs; used by generic edit windows. */
-import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { Suspense } from 'react';
+import { lazyScreen } from '../lib/lazy';
+import { displayText } from '../resources/meta';
 import type { FieldDef, Row } from '../resources/types';
 import { DateInput } from './inputs/DateInput';
+import { DateTimeInput } from './inputs/DateTimeInput';
+import { RecordSelect } from './inputs/RecordSelect';
+import { RecordsSelect } from './inputs/RecordsSelect';
 import { NumberInput } from './inputs/NumberInput';
-import { RichTextEditor } from './inputs/RichTextEditor';
 import { TimeInput } from './inputs/TimeInput';
+
+// Quill is large: it loads with the first rich-text field, not with every form.
+const RichTextEditor = lazyScreen(() => import('./inputs/RichTextEditor'), 'RichTextEditor');
 
 export interface FieldProps {
   field: FieldDef;
@@ -31,6 +39,7 @@ function FieldInput({ field, record, onChange, error }: FieldProps) {
           min={field.min}
           max={field.max}
           decimals={field.type === 'amount' ? 2 : field.decimals}
+          grouping={field.type === 'amount'}
           rightElement={field.type === 'amount' ? <span className="input-unit">€</span> : undefined}
           disabled={disabled}
         />
@@ -39,6 +48,37 @@ function FieldInput({ field, record, onChange, error }: FieldProps) {
       return <DateInput id={id} value={value as string | null} onChange={set} disabled={disabled} />;
     case 'time':
       return <TimeInput id={id} value={value as string | null} onChange={set} disabled={disabled} />;
+    case 'datetime':
+      return <DateTimeInput id={id} value={value as string | null} onChange={set} disabled={disabled} />;
+    case 'record': {
+      const display = field.display ?? [];
+      return (
+        <RecordSelect
+          id={id}
+          resource={field.resource!}
+          value={value as number | null}
+          onChange={set}
+          label={(row) => displayText(display, row)}
+          searchFields={display}
+          query={{ order: [[display[0] ?? 'id', 'ASC']] }}
+          disabled={disabled}
+        />
+      );
+    }
+    case 'records': {
+      const display = field.display ?? [];
+      return (
+        <RecordsSelect
+          id={id}
+          resource={field.resource!}
+          value={value as number[] | null}
+          onChange={set}
+          label={(row) => displayText(display, row)}
+          searchFields={display}
+          disabled={disabled}
+        />
+      );
+    }
     case 'select':
       return (
         <HTMLSelect
@@ -76,14 +116,19 @@ function FieldInput({ field, record, onChange, error }: FieldProps) {
         />
       );
     case 'richtext':
-      return <RichTextEditor value={value as string | null} onChange={set} />;
+      return (
+        <Suspense fallback={<TextArea fill disabled value={(value as string) ?? ''} />}>
+          <RichTextEditor value={value as string | null} onChange={set} readOnly={disabled} />
+        </Suspense>
+      );
     default:
       return (
         <InputGroup
           id={id}
           value={value === null || value === undefined ? '' : String(value)}
           onChange={(e) => set(e.target.value)}
-          readOnly={disabled}
+          disabled={disabled}
+          maxLength={field.maxLength}
           intent={error ? Intent.DANGER : undefined}
         />
       );
@@ -94,12 +139,15 @@ export function Field(props: FieldProps) {
   const { field, record, onChange, error } = props;
   if (field.type === 'boolean') {
     return (
-      <Checkbox
-        label={field.label}
-        checked={Boolean(record[field.name])}
-        disabled={field.readOnly}
-        onChange={(e) => onChange({ [field.name]: e.currentTarget.checked })}
-      />
+      <FormGroup intent={error ? Intent.DANGER : undefined} helperText={error}>
+        <Switch
+          id={`field-${field.name}`}
+          label={field.label}
+          checked={Boolean(record[field.name])}
+          disabled={field.readOnly}
+          onChange={(e) => onChange({ [field.name]: e.currentTarget.checked })}
+        />
+      </FormGroup>
     );
   }
   return (
@@ -119,18 +167,21 @@ export function FieldForm({
   record,
   onChange,
   errors = {},
+  readOnly,
 }: {
   fields: FieldDef[];
   record: Row;
   onChange(patch: Row): void;
   errors?: Record<string, string>;
+  /** Every input disabled (records the server keeps unchanged). */
+  readOnly?: boolean;
 }) {
   return (
     <div className="field-form">
       {fields.map((field) => (
         <Field
           key={field.name}
-          field={field}
+          field={readOnly ? { ...field, readOnly: true } : field}
           record={record}
           onChange={onChange}
           error={errors[field.name]}

@@ -1,55 +1,96 @@
-/** The edit window of a registry resource without a rich one of its own. */
-import { Callout } from '@blueprintjs/core';
+/**
+ * The edit window of every resource without a rich one of its own: its fields, inputs and labels
+ * come from the server's metadata and the German vocabulary; a registry entry may order them,
+ * group them into tabs or steps, and hide some. Records the server keeps unchanged open read-only.
+ */
+import { Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { matchesCondition } from '../../../common/resource-meta';
 import { useLocation } from '../app/router';
-import type { EditProps, FieldDef, Row } from '../resources/types';
+import { errorMessage } from '../lib/errors';
+import {
+  displayText,
+  editFields,
+  linkAssociations,
+  newRecordDefaults,
+  useMeta,
+  type ResourceMeta,
+} from '../resources/meta';
+import type { EditProps, FieldOverride } from '../resources/types';
 import { EditFrame, SaveButtons, StepperFrame, TabFrame, useEditRecord } from './EditFrame';
 import { FieldForm } from './FieldForm';
 
-const NOT_EDITABLE = new Set(['id', 'createdAt', 'updatedAt', 'password']);
-
-/** Without configured fields, the plain fields of the loaded record are offered. */
-function deriveFields(record: Row): FieldDef[] {
-  return Object.entries(record)
-    .filter(([key, value]) => !NOT_EDITABLE.has(key) && (value === null || typeof value !== 'object'))
-    .map(([key, value]) => ({
-      name: key,
-      label: key,
-      type: typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'number' : 'text',
-    }));
+export function GenericEdit({ config, id }: EditProps) {
+  const { data: meta, error } = useMeta(config.resource);
+  if (error)
+    return (
+      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
+        {errorMessage(error)}
+      </Callout>
+    );
+  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
+  return <MetaEdit config={config} id={id} meta={meta} />;
 }
 
-export function GenericEdit({ config, id }: EditProps) {
+function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
   const { query } = useLocation();
-  const edit = useEditRecord<Row>({
+  const links = linkAssociations(meta);
+  const edit = useEditRecord({
     resource: config.resource,
     listPath: config.path,
     id,
     copy: query.get('option') === 'copy',
+    defaults: newRecordDefaults(meta, config),
+    linkFields: links.map((a) => a.name),
+    query: links.length
+      ? { include: links.map((a) => ({ association: a.name, attributes: ['id'] })) }
+      : undefined,
   });
-  const title = edit.isNew
-    ? `${config.label}: Neuer Eintrag`
-    : `${config.label}: ${config.title?.(edit.record) ?? id}`;
-  const form = (fields: FieldDef[]) =>
-    fields.length === 0 && !edit.loading ? (
-      <Callout>Für diese Ressource sind noch keine Eingabefelder festgelegt.</Callout>
-    ) : (
-      <FieldForm fields={fields} record={edit.record} onChange={edit.change} errors={edit.errors} />
+  if (edit.isNew && !meta.operations.create) {
+    return (
+      <NonIdealState
+        icon="lock"
+        title="Keine neuen Einträge"
+        description={`Einträge von „${config.label}“ entstehen nur durch ihre Abläufe, nicht von Hand.`}
+      />
     );
-  const saveButtons = <SaveButtons edit={edit} />;
+  }
+  const readOnly =
+    !edit.isNew &&
+    (!meta.operations.update ||
+      (meta.lockedWhen !== undefined && matchesCondition(edit.record, meta.lockedWhen)));
+  const name = config.title?.(edit.record) ?? displayText(meta.display, edit.record);
+  const title = edit.isNew ? `${config.label}: Neuer Eintrag` : `${config.label}: ${name || id}`;
+  const form = (overrides?: FieldOverride[]) => (
+    <FieldForm
+      fields={editFields(meta, overrides, config.hidden)}
+      record={edit.record}
+      onChange={edit.change}
+      errors={edit.errors}
+      readOnly={readOnly}
+    />
+  );
+  const notice = readOnly && (
+    <Callout intent={Intent.PRIMARY} icon="lock" className="read-only-notice">
+      Dieser Eintrag kann nicht geändert werden.
+    </Callout>
+  );
+  const saveButtons = <SaveButtons edit={edit} readOnly={readOnly} />;
   if (!config.parts) {
     return (
       <EditFrame title={title} loading={edit.loading} footer={saveButtons}>
-        {form(config.fields ?? deriveFields(edit.record))}
+        {notice}
+        {form(config.fields)}
       </EditFrame>
     );
   }
   const parts = config.parts.map((part) => ({ id: part.title, title: part.title, panel: form(part.fields) }));
-  return config.stepper ? (
+  return config.stepper && !readOnly ? (
     <EditFrame title={title} loading={edit.loading} footer={null}>
       <StepperFrame steps={parts} saveButtons={saveButtons} />
     </EditFrame>
   ) : (
     <EditFrame title={title} loading={edit.loading} footer={saveButtons}>
+      {notice}
       <TabFrame tabs={parts} route={`${config.path}/:id`} />
     </EditFrame>
   );

@@ -38,8 +38,10 @@ import {
   tableStateKey,
   type TableState,
 } from '../lib/user-storage';
+import { matchesCondition } from '../../../common/resource-meta';
+import { listColumns, useMeta } from '../resources/meta';
 import type { ColumnDef, ResourceConfig, Row } from '../resources/types';
-import { cellText, csvRow, deriveColumns, readPath } from '../resources/values';
+import { cellText, csvRow, readPath } from '../resources/values';
 import { Amount } from './inputs/Amount';
 
 export const DEFAULT_REFRESH_MS = 10000;
@@ -112,8 +114,11 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
   const setSearch = useCallback((search: string) => update({ search, page: 1 }), [update]);
   useToolbarSearch(state.search, setSearch);
 
+  const { data: meta, error: metaError } = useMeta(config.resource);
+  const list = useMemo(() => (meta ? listColumns(meta, config) : undefined), [meta, config]);
+
   const baseQuery = useMemo<Query>(() => {
-    const { where, ...rest } = config.query ?? {};
+    const { where, ...rest } = list?.query ?? {};
     return {
       ...rest,
       where: combineWhere(
@@ -123,11 +128,16 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
       order: state.sort ? [[state.sort.field, state.sort.dir]] : undefined,
       search: state.search || undefined,
     };
-  }, [config, state.filter, state.sort, state.search, now]);
+  }, [list, config.timeField, state.filter, state.sort, state.search, now]);
 
   const [failed, setFailed] = useState(false);
-  const { data, error, isLoading, mutate } = useResourceList<Row>(
-    config.resource,
+  const {
+    data,
+    error: listError,
+    isLoading,
+    mutate,
+  } = useResourceList<Row>(
+    list ? config.resource : null,
     { ...baseQuery, limit: state.pageSize, offset: (state.page - 1) * state.pageSize },
     {
       refreshInterval: failed ? 0 : (config.refreshInterval ?? DEFAULT_REFRESH_MS),
@@ -147,12 +157,18 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
     if (data && state.page > pages) update({ page: pages });
   }, [data, pages, state.page, update]);
 
-  const columns = useMemo(() => config.columns ?? deriveColumns(rows), [config.columns, rows]);
+  const error = metaError ?? listError;
+  const columns = list?.columns ?? [];
+  const canCreate = Boolean(meta?.operations.create) && !config.noCreate;
+  const canDelete = (row: Row) =>
+    Boolean(meta?.operations.delete) && (!meta?.deletableWhen || matchesCondition(row, meta.deletableWhen));
   const options = useMemo(() => timeFilterOptions(now), [now]);
 
+  const sortField = (column: ColumnDef) => column.sortField ?? column.field;
   const toggleSort = (column: ColumnDef) => {
-    const dir = state.sort?.field === column.field && state.sort.dir === 'ASC' ? 'DESC' : 'ASC';
-    update({ sort: { field: column.field, dir }, page: 1 });
+    const field = sortField(column);
+    const dir = state.sort?.field === field && state.sort.dir === 'ASC' ? 'DESC' : 'ASC';
+    update({ sort: { field, dir }, page: 1 });
   };
 
   const copyRow = async (id: number) => {
@@ -207,12 +223,14 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
         </Callout>
       )}
       <div className="list-bar">
-        <Button
-          intent={Intent.PRIMARY}
-          icon="plus"
-          text="Neu"
-          onClick={() => navigate(`${config.path}/new`)}
-        />
+        {canCreate && (
+          <Button
+            intent={Intent.PRIMARY}
+            icon="plus"
+            text="Neu"
+            onClick={() => navigate(`${config.path}/new`)}
+          />
+        )}
         <HTMLSelect
           aria-label="Zeitraum"
           value={state.filter}
@@ -231,8 +249,8 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
           <thead>
             <tr>
               {columns.map((column) => {
-                const sortable = column.sortable ?? !column.field.includes('.');
-                const sorted = state.sort?.field === column.field ? state.sort.dir : undefined;
+                const sortable = column.sortable ?? !sortField(column).includes('.');
+                const sorted = state.sort?.field === sortField(column) ? state.sort.dir : undefined;
                 return (
                   <th
                     key={column.field}
@@ -271,19 +289,23 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
                         title="Bearbeiten"
                         onClick={() => navigate(`${config.path}/${row.id}`)}
                       />
-                      <Button
-                        icon="duplicate"
-                        aria-label="Kopieren"
-                        title="Kopieren"
-                        onClick={() => void copyRow(row.id as number)}
-                      />
-                      <Button
-                        icon="trash"
-                        intent={Intent.DANGER}
-                        aria-label="Löschen"
-                        title="Löschen"
-                        onClick={() => void deleteRow(row.id as number)}
-                      />
+                      {canCreate && (
+                        <Button
+                          icon="duplicate"
+                          aria-label="Kopieren"
+                          title="Kopieren"
+                          onClick={() => void copyRow(row.id as number)}
+                        />
+                      )}
+                      {canDelete(row) && (
+                        <Button
+                          icon="trash"
+                          intent={Intent.DANGER}
+                          aria-label="Löschen"
+                          title="Löschen"
+                          onClick={() => void deleteRow(row.id as number)}
+                        />
+                      )}
                     </ButtonGroup>
                   </td>
                 </tr>

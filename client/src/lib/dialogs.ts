@@ -1,8 +1,9 @@
 /**
  * The dialog host's store (spec 000 §2): any screen opens a dialog by name and awaits its result.
- * Names are resolved by the host, so that an unknown name shows "dialog '{name}' not found".
+ * Names are resolved by the host from the features' slices (app/registry.ts), so that an unknown
+ * name shows "dialog '{name}' not found".
  */
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export interface DialogProps<R = unknown> {
   close(result?: R): void;
@@ -12,11 +13,11 @@ interface OpenDialog {
   id: number;
   name: string;
   props: Record<string, unknown>;
+  /** The route (hash) it was opened on. */
+  route: string;
   resolve(result: unknown): void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each dialog declares its own props
-const registry = new Map<string, ComponentType<any>>();
 let open: OpenDialog[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -25,26 +26,27 @@ function emit(): void {
   listeners.forEach((listener) => listener());
 }
 
-export function registerDialog<P extends object>(
-  name: string,
-  component: ComponentType<P & DialogProps>,
-): void {
-  registry.set(name, component);
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see registry
-export function dialogComponent(name: string): ComponentType<any> | undefined {
-  return registry.get(name);
-}
-
 export function openDialog<R = unknown>(
   name: string,
   props: Record<string, unknown> = {},
 ): Promise<R | undefined> {
   return new Promise((resolve) => {
-    open = [...open, { id: nextId++, name, props, resolve: resolve as (result: unknown) => void }];
+    const dialog = { id: nextId++, name, props, route: window.location.hash };
+    open = [...open, { ...dialog, resolve: resolve as (result: unknown) => void }];
     emit();
   });
+}
+
+/**
+ * A route change closes the dialogs opened on other routes (the browser's Back leaves no dialog
+ * behind), but not one the new screen opened itself.
+ */
+export function closeDialogsOutside(route: string): void {
+  const closing = open.filter((dialog) => dialog.route !== route);
+  if (closing.length === 0) return;
+  open = open.filter((dialog) => dialog.route === route);
+  emit();
+  closing.forEach((dialog) => dialog.resolve(undefined));
 }
 
 export function closeDialog(id: number, result?: unknown): void {

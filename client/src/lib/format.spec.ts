@@ -1,4 +1,11 @@
-import { csvAmount, berlinMidnight, formatAmount, formatDateValue } from './format';
+import {
+  berlinDateTime,
+  berlinInstant,
+  berlinMidnight,
+  csvAmount,
+  formatAmount,
+  formatDateValue,
+} from './format';
 
 describe('formatAmount', () => {
   it('shows German amounts with two decimals', () => {
@@ -28,5 +35,20 @@ describe('csvAmount', () => {
     expect(csvAmount(340)).toBe('340,00');
     expect(csvAmount('1234.5')).toBe('1234,50');
     expect(csvAmount(-0.005)).toBe('-0,01');
+  });
+});
+
+describe('Berlin date and time of an instant', () => {
+  it('reads winter and summer time', () => {
+    expect(berlinDateTime('2024-01-15T11:30:00Z')).toEqual(['2024-01-15', '12:30']);
+    expect(berlinDateTime('2024-07-15T11:30:00Z')).toEqual(['2024-07-15', '13:30']);
+    expect(berlinDateTime('2024-12-31T23:30:00Z')).toEqual(['2025-01-01', '00:30']);
+  });
+
+  it('turns a Berlin date and time back into the instant, across the daylight-saving change', () => {
+    expect(berlinInstant('2024-01-15', '12:30').toISOString()).toBe('2024-01-15T11:30:00.000Z');
+    expect(berlinInstant('2024-03-31', '01:30').toISOString()).toBe('2024-03-31T00:30:00.000Z');
+    expect(berlinInstant('2024-03-31', '12:00').toISOString()).toBe('2024-03-31T10:00:00.000Z');
+    expect(berlinInstant('2024-10-27', '12:00').toISOString()).toBe('2024-10-27T11:00:00.000Z');
   });
 });

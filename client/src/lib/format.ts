@@ -74,3 +74,28 @@ export function berlinMidnight(year: number, month: number, day: number): Date {
 export function berlinYear(at: Date): number {
   return Number(new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric' }).format(at));
 }
+
+/** An instant as its Berlin calendar date and wall-clock time: ['2024-03-31', '02:30']. */
+export function berlinDateTime(instant: string | Date): [string, string] {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return [`${get('year')}-${get('month')}-${get('day')}`, `${get('hour')}:${get('minute')}`];
+}
+
+/** The instant of a Berlin date ('YYYY-MM-DD') and time ('HH:MM'), whatever the browser's zone. */
+export function berlinInstant(date: string, time: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  // The offset at the guess is right except within the hour of a switch; a second pass settles it.
+  const first = guess - berlinOffsetMinutes(new Date(guess)) * 60000;
+  return new Date(guess - berlinOffsetMinutes(new Date(first)) * 60000);
+}

@@ -13,9 +13,13 @@ export interface ListPage<T> {
 }
 
 /** A page of a generic resource list with its total (count=true, DESIGN.md §3). */
-export function useResourceList<T>(resource: string, query: Query, config?: SWRConfiguration<ListPage<T>>) {
+export function useResourceList<T>(
+  resource: string | null,
+  query: Query,
+  config?: SWRConfiguration<ListPage<T>>,
+) {
   return useApi<ListPage<T>>(
-    resourcePath(resource),
+    resource === null ? null : resourcePath(resource),
     { ...query, count: true },
     { keepPreviousData: true, ...config },
   );

@@ -44,3 +44,14 @@ describe('formatNumberInput', () => {
     expect(roundTo(0.1 + 0.2, 2)).toBe(0.3);
   });
 });
+
+describe('amounts with thousands dots', () => {
+  it('shows and reads 1.234,50', () => {
+    expect(formatNumberInput(1234.5, 2, true)).toBe('1.234,50');
+    expect(formatNumberInput(-1234567, 2, true)).toBe('-1.234.567,00');
+    expect(formatNumberInput(1234.5, 2)).toBe('1234,50');
+    expect(parseNumberInput('1.234,50', { decimals: 2, grouping: true })).toBe(1234.5);
+    expect(parseNumberInput('1.234', { decimals: 2, grouping: true })).toBe(1234);
+    expect(parseNumberInput('1.5', { decimals: 2, grouping: true })).toBe(1.5);
+  });
+});

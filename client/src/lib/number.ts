@@ -4,6 +4,8 @@ export interface NumberRule {
   max?: number;
   /** Decimal places to round to; undefined keeps the value as typed. */
   decimals?: number;
+  /** Amounts: shown with thousands dots (1.234,50), and a dot before three digits is read as one. */
+  grouping?: boolean;
 }
 
 /** Rounds half away from zero; toFixed(6) first strips binary noise (1.005 → "1.005000"). */
@@ -21,7 +23,8 @@ export function clampNumber(value: number, { min, max }: NumberRule): number {
 
 /** Parses what staff type (German decimal comma or dot); null means empty. */
 export function parseNumberInput(text: string, rule: NumberRule = {}): number | null {
-  const trimmed = text.trim().replace(/\s/g, '');
+  const spaced = text.trim().replace(/\s/g, '');
+  const trimmed = rule.grouping ? spaced.replace(/\.(?=\d{3}(\D|$))/g, '') : spaced;
   if (trimmed === '') return null;
   // "1.234,5" (German grouping) and "1234.5" are both accepted.
   const normalized = trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
@@ -30,9 +33,14 @@ export function parseNumberInput(text: string, rule: NumberRule = {}): number | 
   return rule.decimals === undefined ? clamped : roundTo(clamped, rule.decimals);
 }
 
-/** The text shown in a number input: German decimal comma, no grouping. */
-export function formatNumberInput(value: number | null | undefined, decimals?: number): string {
+/** The text shown in a number input: German decimal comma; thousands dots only with `grouping`. */
+export function formatNumberInput(
+  value: number | null | undefined,
+  decimals?: number,
+  grouping = false,
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  const text = decimals === undefined ? String(value) : value.toFixed(decimals);
-  return text.replace('.', ',');
+  const [whole, fraction] = (decimals === undefined ? String(value) : value.toFixed(decimals)).split('.');
+  const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : whole;
+  return fraction === undefined ? grouped : `${grouped},${fraction}`;
 }

@@ -1,32 +1,68 @@
-/** The client's resource registry (DESIGN.md §2): a few lines per resource drive list, edit and menu. */
-import type { ComponentType } from 'react';
+/**
+ * The types of the client's resource registry (DESIGN.md §2). Each feature exports its slice
+ * (`features/<context>/index.ts`): menu entries with a few lines of configuration, detail routes
+ * and dialogs; `app/registry.ts` composes them. Fields and labels come from the server's metadata
+ * and `common/vocabulary.ts`; an entry only overrides what differs.
+ */
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { Query } from '../lib/api';
 
 export type Row = Record<string, unknown> & { id?: number };
 
-export type ValueType = 'text' | 'number' | 'amount' | 'boolean' | 'date' | 'datetime' | 'json';
+export type ValueType =
+  'text' | 'number' | 'amount' | 'boolean' | 'date' | 'datetime' | 'json' | 'enum' | 'record';
 
 export interface ColumnDef {
   /** Field name; a dotted path ('Primaeremail.email', 'data.seminar_teilnahmen') reads nested values. */
   field: string;
-  label: string;
+  /** The German title; the vocabulary's label of the field unless given. */
+  label?: string;
   type?: ValueType;
   /** Dotted paths are not sortable unless said otherwise. */
   sortable?: boolean;
+  /** The field the column sorts by when it is not `field` (a foreign key shown by name). */
+  sortField?: string;
+  /** 'record': the fields naming the included record. */
+  display?: string[];
+  /** 'enum': the German labels of the values. */
+  enumLabels?: Record<string, string>;
+  /** A spec rule for showing the value (e.g. hours as days); shown and exported as it returns. */
+  format?(value: unknown): string;
 }
+
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'lines'
+  | 'number'
+  | 'amount'
+  | 'boolean'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'select'
+  | 'richtext'
+  | 'record'
+  | 'records';
 
 export interface FieldDef {
   name: string;
   label: string;
   /** 'lines': a list of strings, edited one per line. */
-  type?:
-    'text' | 'textarea' | 'lines' | 'number' | 'amount' | 'boolean' | 'date' | 'time' | 'select' | 'richtext';
+  type?: FieldType;
   options?: { value: string | number | null; label: string }[];
   min?: number;
   max?: number;
   decimals?: number;
+  maxLength?: number;
   readOnly?: boolean;
+  /** 'record' / 'records': the resource picked from, and the fields that name one of its records. */
+  resource?: string;
+  display?: string[];
 }
+
+/** What a registry entry may say about one field of the generic edit window. */
+export type FieldOverride = string | (Partial<FieldDef> & { name: string });
 
 /** How far back the list looks by default (spec 003 §9): months, 'year' = the current year. */
 export type TimeDefault = 'alle' | 1 | 3 | 6 | 12 | 'year';
@@ -36,6 +72,9 @@ export interface EditProps {
   id: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- screens declare their own props
+export type Screen<P = any> = ComponentType<P> | LazyExoticComponent<ComponentType<P>>;
+
 export interface ResourceConfig {
   /** The list route; edit routes append /new and /{id}. */
   path: string;
@@ -43,6 +82,7 @@ export interface ResourceConfig {
   resource: string;
   /** List title, menu label and CSV file name. */
   label: string;
+  /** The list's columns (spec 003 §3 where it names them); derived from the metadata otherwise. */
   columns?: ColumnDef[];
   /** Extra list query: include, attributes or a fixed where. */
   query?: Query;
@@ -52,15 +92,49 @@ export interface ResourceConfig {
   refreshInterval?: number;
   /** id descending (newest first) unless given. */
   defaultSort?: { field: string; dir: 'ASC' | 'DESC' };
-  /** Fields of the generic edit window; without them the fields of the loaded record are offered. */
-  fields?: FieldDef[];
+  /** Fields of the generic edit window in this order; all editable fields of the metadata otherwise. */
+  fields?: FieldOverride[];
   /** Instead of `fields`: tabs of fields, or the steps of a stepper (spec 000 §2). */
-  parts?: { title: string; fields: FieldDef[] }[];
+  parts?: { title: string; fields: FieldOverride[] }[];
   stepper?: boolean;
+  /** Fields the generic edit window leaves out. */
+  hidden?: string[];
+  /** Values of a new record that differ from the column defaults (spec defaults). */
+  defaults?: Row;
   /** A rich edit window of a feature instead of the generic one. */
-  edit?: ComponentType<EditProps>;
-  /** A screen that is no list at all (e.g. the Datev import). */
-  page?: ComponentType;
+  edit?: Screen<EditProps>;
+  /** A screen instead of the list (e.g. the Datev import, lists with a Dateien tab). */
+  page?: Screen<{ config: ResourceConfig }>;
+  /** The list offers no 'Neu' (lists that lead to overviews, not to forms). */
+  noCreate?: boolean;
   /** A short title of one record for the edit window and the breadcrumbs. */
   title?: (row: Row) => string;
+}
+
+export type MenuEntry = ResourceConfig & { verband?: number };
+
+export interface MenuSection {
+  /** Untitled for the top-level entries. */
+  title?: string;
+  /** Shown only for this verband of the logged-in user (spec 000 §6). */
+  verband?: number;
+  entries: MenuEntry[];
+}
+
+/** A window below a record (e.g. /benutzer/benutzer/12/rw); ids are numbers, the last may be 'new'. */
+export interface DetailRoute {
+  pattern: string;
+  /** The German breadcrumb of the route's last segment, e.g. 'Zusammenführen'. */
+  crumb?: string;
+  /** Gets the path parameters as numbers, and raw (a 'new' stays a string there). */
+  render(params: Record<string, number>, raw: Record<string, string>): ReactNode;
+}
+
+/** What one feature contributes to the client. */
+export interface FeatureSlice {
+  /** Its list entries by key; `app/registry.ts` places them in the menu of spec 000 §2. */
+  menu?: Record<string, MenuEntry>;
+  routes?: DetailRoute[];
+  /** Dialogs any screen may open by name (spec 000 §2: the dialog host). */
+  dialogs?: Record<string, Screen>;
 }

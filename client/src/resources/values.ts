@@ -1,5 +1,6 @@
 /** Reading and formatting list values; shared by the table cells and the CSV export. */
 import { csvAmount, formatAmount, formatDateValue } from '../lib/format';
+import { displayText } from './meta';
 import type { ColumnDef, Row } from './types';
 
 /** Reads 'Primaeremail.email' or 'data.seminar_teilnahmen' from a row. */
@@ -13,6 +14,7 @@ export function readPath(row: Row, path: string): unknown {
 export function cellText(row: Row, column: ColumnDef): string {
   const value = readPath(row, column.field);
   if (value === null || value === undefined) return '';
+  if (column.format) return column.format(value);
   switch (column.type) {
     case 'boolean':
       return value ? 'ja' : 'nein';
@@ -21,6 +23,10 @@ export function cellText(row: Row, column: ColumnDef): string {
     case 'date':
     case 'datetime':
       return formatDateValue(String(value));
+    case 'enum':
+      return column.enumLabels?.[String(value)] ?? String(value);
+    case 'record':
+      return displayText(column.display ?? [], value as Row);
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
@@ -32,33 +38,11 @@ export function csvRow(row: Row, columns: ColumnDef[]): Record<string, unknown> 
     columns.map((column) => {
       const value = readPath(row, column.field);
       return [
-        column.label,
+        column.label ?? column.field,
         column.type === 'amount' && value != null
           ? csvAmount(value as number | string)
           : cellText(row, column),
       ];
     }),
   );
-}
-
-const HIDDEN_FIELDS = new Set(['password']);
-const MAX_DERIVED_COLUMNS = 10;
-
-/** Columns for a resource without configured ones: the plain fields of the first row. */
-export function deriveColumns(rows: Row[]): ColumnDef[] {
-  const first = rows[0];
-  if (!first) return [{ field: 'id', label: 'ID', type: 'number' }];
-  return Object.entries(first)
-    .filter(([key, value]) => !HIDDEN_FIELDS.has(key) && (value === null || typeof value !== 'object'))
-    .slice(0, MAX_DERIVED_COLUMNS)
-    .map(([key, value]) => ({
-      field: key,
-      label: key === 'id' ? 'ID' : key,
-      type:
-        typeof value === 'boolean'
-          ? 'boolean'
-          : key === 'createdAt' || key === 'updatedAt'
-            ? 'datetime'
-            : undefined,
-    }));
 }

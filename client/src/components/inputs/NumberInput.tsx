@@ -9,19 +9,19 @@ export interface NumberInputProps
   onChange(value: number | null): void;
 }
 
-export function NumberInput({ value, onChange, min, max, decimals, ...rest }: NumberInputProps) {
+export function NumberInput({ value, onChange, min, max, decimals, grouping, ...rest }: NumberInputProps) {
   // The text is local while typing; the committed value is the parsed one.
   const [text, setText] = useState<string | null>(null);
   const commit = () => {
     if (text === null) return;
-    onChange(parseNumberInput(text, { min, max, decimals }));
+    onChange(parseNumberInput(text, { min, max, decimals, grouping }));
     setText(null);
   };
   return (
     <InputGroup
       inputMode="decimal"
       {...rest}
-      value={text ?? formatNumberInput(value, decimals)}
+      value={text ?? formatNumberInput(value, decimals, grouping)}
       onChange={(e) => setText(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => e.key === 'Enter' && commit()}

@@ -1,4 +1,8 @@
-/** Picks a record of a resource by typing (server search), e.g. the parent of a user. */
+/**
+ * Picks a record of a resource by typing, e.g. a Seminar-Typ by bezeichnung or a Benutzer by
+ * anzeigename and kennnummer. Candidates load from the server as you type: with `searchFields`
+ * through `$like` on those fields, otherwise through the resource's search.
+ */
 import { Button, MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useState } from 'react';
@@ -13,6 +17,8 @@ export interface RecordSelectProps {
   label(row: Row): string;
   /** Extra query (where, order, attributes) for the candidates. */
   query?: Query;
+  /** Fields the typed text is looked for in (`$like`, case-insensitive). */
+  searchFields?: string[];
   placeholder?: string;
   disabled?: boolean;
   id?: string;
@@ -20,22 +26,39 @@ export interface RecordSelectProps {
 
 const CANDIDATES = 20;
 
+/** `%text%` for `$like`, with the server's escape character '!' before its wildcards. */
+const contains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** The candidate query for the typed text. */
+export function candidateQuery(
+  text: string,
+  query: Query | undefined,
+  searchFields: string[] | undefined,
+): Query {
+  const typed = text.trim();
+  if (!typed) return { ...query, limit: CANDIDATES };
+  if (!searchFields?.length) return { ...query, search: typed, limit: CANDIDATES };
+  const like = { $or: searchFields.map((field) => ({ [field]: { $like: contains(typed) } })) };
+  const where = query?.where ? { $and: [query.where, like] } : like;
+  return { ...query, where, limit: CANDIDATES };
+}
+
 export function RecordSelect({
   resource,
   value,
   onChange,
   label,
   query,
+  searchFields,
   placeholder,
   disabled,
   id,
 }: RecordSelectProps) {
   const [search, setSearch] = useState('');
-  const { data: candidates = [] } = useApi<Row[]>(resourcePath(resource), {
-    ...query,
-    search: search || undefined,
-    limit: CANDIDATES,
-  });
+  const { data: candidates = [], isLoading } = useApi<Row[]>(
+    resourcePath(resource),
+    candidateQuery(search, query, searchFields),
+  );
   const { data: selected } = useApi<Row>(value ? resourcePath(resource, value) : null);
   const current = selected && selected.id === value ? selected : null;
   return (
@@ -64,7 +87,13 @@ export function RecordSelect({
           />
         ) : null
       }
-      noResults={<MenuItem disabled text="keine Daten vorhanden" roleStructure="listoption" />}
+      noResults={
+        <MenuItem
+          disabled
+          text={isLoading ? 'Daten werden geladen' : 'Keine Treffer'}
+          roleStructure="listoption"
+        />
+      }
       inputProps={{
         id,
         placeholder: placeholder ?? 'Suchen…',

@@ -12,6 +12,7 @@ export interface RichTextEditorProps {
   onChange(html: string): void;
   /** Height of the writing area; 140 px in dialogs (spec 000 §9). */
   height?: number;
+  readOnly?: boolean;
 }
 
 const TOOLBAR = [
@@ -25,7 +26,7 @@ const TOOLBAR = [
   ['html'],
 ];
 
-export function RichTextEditor({ value, onChange, height = 140 }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, height = 140, readOnly = false }: RichTextEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
   // What the editor holds now, so that our own changes coming back as `value` are not pasted again.
@@ -72,6 +73,10 @@ export function RichTextEditor({ value, onChange, height = 140 }: RichTextEditor
   }, [value]);
 
   useEffect(() => {
+    quillRef.current?.enable(!readOnly);
+  }, [readOnly]);
+
+  useEffect(() => {
     const container = hostRef.current?.querySelector<HTMLElement>('.ql-container');
     if (container) container.style.display = source ? 'none' : '';
   }, [source]);
@@ -85,6 +90,7 @@ export function RichTextEditor({ value, onChange, height = 140 }: RichTextEditor
           className="rich-text-source"
           style={{ height, fontFamily: 'monospace' }}
           value={value ?? ''}
+          readOnly={readOnly}
           onChange={(e) => onChange(e.target.value)}
         />
       )}

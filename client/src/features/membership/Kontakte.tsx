@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { FieldForm } from '../../components/FieldForm';
 import { api, resourcePath } from '../../lib/api';
-import { confirm, openDialog, registerDialog, type DialogProps } from '../../lib/dialogs';
+import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { fieldErrors, reportError } from '../../lib/errors';
 import { invalidateResource } from '../../lib/hooks';
 import type { ColumnDef, FieldDef, Row } from '../../resources/types';
@@ -92,7 +92,8 @@ interface KontaktDialogProps extends DialogProps<Row> {
 }
 
 /** Saves with POST or PUT; a refused field (IBAN, BIC, …) is marked and the dialog stays open. */
-function KontaktDialog({ art, record: initial, close }: KontaktDialogProps) {
+/** The dialogs Benutzer_Adresse and Benutzer_Konto (spec 000 §2), named in the membership slice. */
+export function KontaktDialog({ art, record: initial, close }: KontaktDialogProps) {
   const [record, setRecord] = useState<Row>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -147,10 +148,6 @@ function KontaktDialog({ art, record: initial, close }: KontaktDialogProps) {
       />
     </Dialog>
   );
-}
-
-for (const art of Object.values(KONTAKTE) as KontaktArt[]) {
-  if (art.dialog) registerDialog(art.dialog, KontaktDialog);
 }
 
 /** Opens a contact record: its dialog, or the e-mail window below the user. */

@@ -18,7 +18,7 @@ import { navigate } from '../../app/router';
 import { FieldForm } from '../../components/FieldForm';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
 import { api, resourcePath } from '../../lib/api';
-import { confirm, openDialog, registerDialog, type DialogProps } from '../../lib/dialogs';
+import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { errorMessage, fieldErrors, reportError } from '../../lib/errors';
 import { invalidateResource } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
@@ -42,7 +42,8 @@ const kennLabel = (row: Row) => `${benutzerLabel(row)}${row.kennnummer ? ` (${ro
 
 type Art = 'neu' | 'vorhanden';
 
-function MitarbeiterDialog({ arbeitgeber, close }: DialogProps<boolean> & { arbeitgeber: Row }) {
+/** The dialog Benutzer_Mitarbeiter (spec 000 §2), named in the membership slice. */
+export function MitarbeiterDialog({ arbeitgeber, close }: DialogProps<boolean> & { arbeitgeber: Row }) {
   const [art, setArt] = useState<Art>('neu');
   const [neu, setNeu] = useState<Row>({ aktiviert: true, freigabe: false });
   const [vorhanden, setVorhanden] = useState<number | null>(null);
@@ -163,8 +164,6 @@ function MitarbeiterDialog({ arbeitgeber, close }: DialogProps<boolean> & { arbe
     </Dialog>
   );
 }
-
-registerDialog('Benutzer_Mitarbeiter', MitarbeiterDialog);
 
 export function MitarbeiterTab({ arbeitgeber }: { arbeitgeber: Row }) {
   const id = arbeitgeber.id as number;

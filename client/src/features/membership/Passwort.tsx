@@ -17,7 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/inputs/TextField';
 import { passwortProblem } from '../../lib/passwort';
 import { api, resourcePath } from '../../lib/api';
-import { confirm, openDialog, registerDialog, type DialogProps } from '../../lib/dialogs';
+import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { reportError } from '../../lib/errors';
 import { useApi } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
@@ -28,7 +28,8 @@ export function usePasswortGesetzt(benutzerId: number | undefined) {
   return useApi<{ gesetzt: boolean }>(benutzerId ? passwortPfad(benutzerId) : null);
 }
 
-function PasswordSetDialog({ benutzerId, close }: DialogProps<boolean> & { benutzerId: number }) {
+/** The dialog PasswordSet (spec 000 §2), named in the membership slice. */
+export function PasswordSetDialog({ benutzerId, close }: DialogProps<boolean> & { benutzerId: number }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -99,8 +100,6 @@ function PasswordSetDialog({ benutzerId, close }: DialogProps<boolean> & { benut
     </Dialog>
   );
 }
-
-registerDialog('PasswordSet', PasswordSetDialog);
 
 export function PasswortFeld({ benutzerId }: { benutzerId: number | undefined }) {
   const { data, mutate } = usePasswortGesetzt(benutzerId);

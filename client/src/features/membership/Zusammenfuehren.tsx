@@ -24,7 +24,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { navigate } from '../../app/router';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
 import { api, resourcePath } from '../../lib/api';
-import { confirm, openDialog, registerDialog, type DialogProps } from '../../lib/dialogs';
+import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { reportError } from '../../lib/errors';
 import { invalidateResource, useApi } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
@@ -322,10 +322,12 @@ function KontaktMergeDialog({
   );
 }
 
-for (const [name, merge] of Object.entries(KONTAKT_MERGES)) {
-  registerDialog(name, (props: DialogProps<boolean> & { benutzerId: number }) => (
-    <KontaktMergeDialog {...props} merge={merge} />
-  ));
+/** The dialogs EmailsZusammenfuehren, AdressenZusammenfuehren and KontenZusammenfuehren (spec 000 §2). */
+export function kontaktMergeDialog(name: string) {
+  const merge = KONTAKT_MERGES[name];
+  return function BenannterKontaktMerge(props: DialogProps<boolean> & { benutzerId: number }) {
+    return <KontaktMergeDialog {...props} merge={merge} />;
+  };
 }
 
 function MergeFrame({ title, back, children }: { title: string; back: string; children: ReactNode }) {

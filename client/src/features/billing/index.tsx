@@ -1,0 +1,138 @@
+/** The billing slice (spec 002 §2-§3, spec 003 §3): circles, templates, texts, transactions, invoices, overviews. */
+import { NotYetAvailable } from '../../app/NotYetAvailable';
+import { lazyScreen } from '../../lib/lazy';
+import type { FeatureSlice } from '../../resources/types';
+import { stornoFrist } from './storno-frist';
+
+const ListWithFiles = lazyScreen(() => import('../../components/ListWithFiles'), 'ListWithFiles');
+const DatevImport = lazyScreen(() => import('./DatevImport'), 'DatevImport');
+
+const oneYear = { timeDefault: 12 } as const;
+
+/** The billing overviews per category and per member arrive with the billing issue (spec 002 §2). */
+const abrechnung = (path: string, name: string) => [
+  { pattern: `${path}/:id`, render: () => <NotYetAvailable screen={name} /> },
+  {
+    pattern: `${path}/:id/:benutzerId`,
+    crumb: 'Mitglied',
+    render: () => <NotYetAvailable screen={`${name} eines Mitglieds`} />,
+  },
+];
+
+export const billing: FeatureSlice = {
+  menu: {
+    kreise: { path: '/rw/kreis', resource: 'rw-kreis', label: 'Rechnungs-Kreise' },
+    debitorKreise: { path: '/rw/debitor-kreis', resource: 'rw-debitor-kreis', label: 'Debitoren-Kreise' },
+    vorlagen: {
+      path: '/rw/vorlage',
+      resource: 'rw-vorlage',
+      label: 'Rechnungs-Vorlagen',
+      // Spec 002 §2: id, titel, the title of the Rechnungs-Kreis, datei, storno_datei, created and changed.
+      columns: [
+        { field: 'id', type: 'number' },
+        { field: 'titel' },
+        { field: 'rw_kreis_id' },
+        { field: 'datei' },
+        { field: 'storno_datei' },
+        { field: 'createdAt', type: 'datetime' },
+        { field: 'updatedAt', type: 'datetime' },
+      ],
+      page: ListWithFiles,
+    },
+    texte: {
+      path: '/rw/text',
+      resource: 'rw-text',
+      label: 'Textbaustein',
+      fields: ['titel', 'beschreibung', 'text'],
+    },
+    vorgaenge: {
+      path: '/rw/transaction',
+      resource: 'rw-transaction',
+      label: 'Aktuelle Vorgänge',
+      columns: [
+        { field: 'id', type: 'number' },
+        { field: 'buchung_time', type: 'datetime' },
+        { field: 'benutzer_id' },
+        { field: 'titel' },
+        { field: 'betrag', type: 'amount' },
+        { field: 'storno', type: 'boolean' },
+        { field: 'rw_rechnung_id' },
+        { field: 'warenkorb_id' },
+        { field: 'buchung_typ' },
+        { field: 'category' },
+      ],
+      query: { where: { child_id: null, storno: false } },
+      timeField: 'buchung_time',
+      timeDefault: 3,
+      refreshInterval: 100000,
+    },
+    gastanmeldungen: {
+      path: '/rw/gastanmeldung',
+      resource: 'gastanmeldung',
+      label: 'Gastanmeldungen',
+      timeDefault: 6,
+      refreshInterval: 60000,
+    },
+    rechnungen: {
+      path: '/rw/rechnung',
+      resource: 'rw-rechnung',
+      label: 'Rechnungs-Übersicht',
+      columns: [
+        { field: 'rechnungs_nr' },
+        { field: 'createdAt', type: 'datetime' },
+        { field: 'benutzer_id' },
+        { field: 'betrag', type: 'amount' },
+        { field: 'storno_id' },
+        { field: 'storno_parent_id' },
+        { field: 'category' },
+        { field: 'bezahloption_typ' },
+      ],
+      timeDefault: 3,
+      refreshInterval: 100000,
+    },
+    seminarAbrechnung: {
+      path: '/rw/seminar-abrechnung',
+      resource: 'veranstaltung',
+      label: 'Seminar-Abrechnung',
+      columns: [
+        { field: 'lg_id' },
+        { field: 'titel' },
+        { field: 'beginn', type: 'datetime' },
+        { field: 'ende', type: 'datetime' },
+        { field: 'teilnehmer_count', type: 'number' },
+      ],
+      timeField: 'beginn',
+      noCreate: true,
+      ...oneYear,
+    },
+    aboAbrechnung: {
+      path: '/rw/abo-abrechnung',
+      resource: 'wb-abo',
+      label: 'Abo-Abrechnung',
+      columns: [{ field: 'titel' }, { field: 'turnustyp' }, { field: 'aktiv', type: 'boolean' }],
+      noCreate: true,
+      ...oneYear,
+    },
+    stornoOptionen: {
+      path: '/rw/storno-option',
+      resource: 'storno-option',
+      label: 'Storno-Optionen',
+      columns: [
+        { field: 'titel' },
+        { field: 'hours_to', format: stornoFrist },
+        { field: 'betrag', type: 'amount' },
+        { field: 'titel_rechnung' },
+      ],
+    },
+    datevImport: {
+      path: '/datev-import',
+      resource: 'datev-import',
+      label: 'Datev-Import',
+      page: DatevImport,
+    },
+  },
+  routes: [
+    ...abrechnung('/rw/seminar-abrechnung', 'Seminar-Abrechnung'),
+    ...abrechnung('/rw/abo-abrechnung', 'Abo-Abrechnung'),
+  ],
+};

@@ -1,0 +1,89 @@
+/** The newsletter slice (spec 002 §2-§3, spec 003 §3): templates, senders, newsletters, dispatches, websites, news. */
+import { lazyScreen } from '../../lib/lazy';
+import type { FeatureSlice } from '../../resources/types';
+
+const ListWithFiles = lazyScreen(() => import('../../components/ListWithFiles'), 'ListWithFiles');
+
+const oneYear = { timeDefault: 12 } as const;
+
+export const newsletter: FeatureSlice = {
+  menu: {
+    vorlagen: {
+      path: '/newsletter/vorlage',
+      resource: 'newsletter-vorlagen',
+      label: 'Vorlagen',
+      page: ListWithFiles,
+    },
+    absender: { path: '/newsletter/absender', resource: 'newsletter-absender', label: 'Absender' },
+    newsletter: {
+      path: '/newsletter/newsletter',
+      resource: 'newsletter',
+      label: 'Newsletter',
+      columns: [
+        { field: 'id', type: 'number' },
+        { field: 'titel' },
+        { field: 'bearbeitungsstatus' },
+        { field: 'auto_newsletter', type: 'boolean' },
+        { field: 'allow_duplicate_email', type: 'boolean' },
+      ],
+      // Spec 002 §2: Grunddaten, Versand-Gruppen, Ausschluss-Gruppen, Body (Inhalte and Downloads follow with the authoring issue).
+      parts: [
+        {
+          title: 'Grunddaten',
+          fields: [
+            'titel',
+            'betreff',
+            'newsletter_absender_id',
+            'newsletter_vorlagen_id',
+            'veranstaltung_id',
+            'veranstaltung_event_id',
+            'manual_versanddatum',
+            'manual_versanduhrzeit',
+            'allow_duplicate_email',
+            'freigabe',
+          ],
+        },
+        { title: 'Versand-Gruppen', fields: ['Benutzer_Gruppes'] },
+        { title: 'Ausschluss-Gruppen', fields: ['Ausschluss_Gruppes'] },
+        { title: 'Body', fields: ['body'] },
+      ],
+      ...oneYear,
+    },
+    dispatcher: {
+      path: '/newsletter/dispatcher',
+      resource: 'newsletter-dispatcher',
+      label: 'Dispatcher',
+      // Spec 003 §3 and §4: the unsent ones.
+      columns: [
+        { field: 'newsletter_id' },
+        { field: 'versand_time', type: 'datetime' },
+        { field: 'versendet', type: 'boolean' },
+        { field: 'versendet_time', type: 'datetime' },
+        { field: 'auto_dispatcher', type: 'boolean' },
+        { field: 'error' },
+        { field: 'info' },
+        { field: 'typ' },
+      ],
+      query: { where: { versendet: false } },
+      timeField: 'versand_time',
+      noCreate: true,
+    },
+    versendete: {
+      path: '/newsletter/versendete',
+      resource: 'newsletter-dispatcher',
+      label: 'Versendete',
+      columns: [
+        { field: 'newsletter_id' },
+        { field: 'versendet_time', type: 'datetime' },
+        { field: 'typ' },
+        { field: 'info' },
+      ],
+      query: { where: { versendet: true } },
+      timeField: 'versendet_time',
+      noCreate: true,
+      ...oneYear,
+    },
+    websites: { path: '/website/websites', resource: 'verband-website', label: 'Webseiten' },
+    news: { path: '/website/news', resource: 'news', label: 'News' },
+  },
+};
