@@ -250,13 +250,15 @@ describe.each(databases())('billing resources on %s', (kind) => {
     const response = await agent.post('/node/api/rw-transaction').send({ category: 'kurse', betrag: 10 });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(
-      'Bitte prüfen Sie die Eingaben: „category“ hat einen unzulässigen Wert (erlaubt: seminare, abos, bundle, produkte).',
+      'Bitte prüfen Sie die Eingaben: „Bereich“ hat einen unzulässigen Wert (erlaubt: Seminare, Abos, Bundle, Produkte).',
     );
     const typ = await agent
       .post('/node/api/rw-bezahloption')
       .send({ benutzer_id: ids.kanzlei, category: 'seminare', typ: 'bar' });
     expect(typ.status).toBe(400);
-    expect(typ.body.errors).toEqual({ typ: 'hat einen unzulässigen Wert (erlaubt: debit, transfer)' });
+    expect(typ.body.errors).toEqual({
+      typ: 'hat einen unzulässigen Wert (erlaubt: Einzugsermächtigung, Überweisung)',
+    });
   });
 
   it('rw-rechnung with its transactions, member and summary; deletable while in no summary', async () => {

@@ -223,7 +223,7 @@ describe.each(databases())('resource metadata on %s', (kind) => {
       const put = await agent.put(`/node/api/rw-abrechnung-log/${log}`).send({ type: 'x' });
       expect(put.status).toBe(409);
       expect(put.body.message).toBe(
-        'Einträge in "rw-abrechnung-log" können nicht über die allgemeine Bearbeitung geändert werden.',
+        'Abrechnungsprotokolle können nicht über die allgemeine Bearbeitung geändert werden.',
       );
       expect((await agent.delete(`/node/api/rw-abrechnung-log/${log}`)).status).toBe(409);
       expect(await read('rw-abrechnung-log', log)).toMatchObject({ type: 'sepaDebit' });

@@ -153,7 +153,7 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
       .send({ titel: 'X', auto_typ: 'woche' });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(
-      'Bitte prüfen Sie die Eingaben: „auto_typ“ hat einen unzulässigen Wert (erlaubt: seminar, event).',
+      'Bitte prüfen Sie die Eingaben: „Automatik-Art“ hat einen unzulässigen Wert (erlaubt: Seminar, Veranstaltung).',
     );
   });
 

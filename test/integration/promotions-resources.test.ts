@@ -288,14 +288,14 @@ describe.each(databases())('promotion resources on %s', (kind) => {
     const voucher = await agent.post('/node/api/wb-voucher').send({ code: 'GRATIS2026', typ: 'gratis' });
     expect(voucher.status).toBe(400);
     expect(voucher.body.message).toMatch(
-      /„typ“ hat einen unzulässigen Wert \(erlaubt: full, percent, reduction\)/,
+      /„Gutscheinart“ hat einen unzulässigen Wert \(erlaubt: Festpreis, Prozent, Nachlass\)/,
     );
     const abo = await agent.post('/node/api/wb-abo').send({ titel: 'Wochen-Abo', turnustyp: 'woechentlich' });
     expect(abo.status).toBe(400);
     expect(abo.body.errors).toHaveProperty('turnustyp');
     const stichtag = await agent.post('/node/api/wb-abo').send({ titel: 'Abo', stichtag: 31 });
     expect(stichtag.status).toBe(400);
-    expect(stichtag.body.message).toMatch(/„stichtag“ muss zwischen 1 und 28 liegen/);
+    expect(stichtag.body.message).toMatch(/„Stichtag“ muss zwischen 1 und 28 liegen/);
     const prozent = await agent
       .post('/node/api/wb-rabatt')
       .send({ titel: 'Zu viel', typ: 'percent', wert: 120 });
@@ -341,7 +341,7 @@ describe.each(databases())('promotion resources on %s', (kind) => {
     expect((await agent.post('/node/api/wb-voucher').send({ code: 'Fruehling7' })).status).toBe(409);
     const short = await agent.post('/node/api/wb-voucher').send({ code: 'KURZ' });
     expect(short.status).toBe(400);
-    expect(short.body.message).toMatch(/„code“ muss genau 10 Buchstaben oder Ziffern lang sein/);
+    expect(short.body.message).toMatch(/„Code“ muss genau 10 Buchstaben oder Ziffern lang sein/);
     const found = await agent
       .get('/node/api/wb-voucher')
       .query({ where: JSON.stringify({ code: 'FRUEHLING7' }) });

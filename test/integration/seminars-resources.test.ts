@@ -320,7 +320,7 @@ describe.each(databases())('seminar resources on %s', (kind) => {
       .post('/node/api/veranstaltung-event')
       .send({ veranstaltung_id: seminar.id, datum: '2026-03-11', beginn: '9 Uhr' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/„beginn“ muss eine Uhrzeit sein/);
+    expect(bad.body.message).toMatch(/„Beginn \(Uhrzeit\)“ muss eine Uhrzeit sein/);
     const reversed = await agent
       .post('/node/api/veranstaltung-event')
       .send({ veranstaltung_id: seminar.id, datum: '2026-03-11', beginn: '17:00', ende: '09:00' });
@@ -370,7 +370,7 @@ describe.each(databases())('seminar resources on %s', (kind) => {
     };
     const wrong = await agent.post('/node/api/download').send({ ...base, category: 'Foto' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toMatch(/„category“ hat einen unzulässigen Wert \(erlaubt: Skript, /);
+    expect(wrong.body.message).toMatch(/„Kategorie“ hat einen unzulässigen Wert \(erlaubt: Skript, /);
     expect(wrong.body.errors).toHaveProperty('category');
     const relation = await agent.post('/node/api/download').send({ ...base, relation: 'Rechnung' });
     expect(relation.status).toBe(400);
@@ -379,7 +379,7 @@ describe.each(databases())('seminar resources on %s', (kind) => {
     expect(duplicate.status).toBe(409);
     const missing = await agent.post('/node/api/veranstaltung').send({ lg_id: '2026-999' });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toMatch(/„titel“ ist ein Pflichtfeld/);
+    expect(missing.body.message).toMatch(/„Titel“ ist ein Pflichtfeld/);
   });
 
   it('protects history and removes owned children on delete', async () => {

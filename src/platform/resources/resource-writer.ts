@@ -7,7 +7,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import { matchesCondition, type ResourceOperations } from '../../../common/resource-meta';
-import { labelFor, resourceLabel } from '../../../common/vocabulary';
+import { enumLabel, labelFor, resourceLabel } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 import { FieldValueError, toColumnValue } from './field-values';
 import { operationsOf, type ResourceDefinition, type Row, type SaveContext } from './resource-definition';
@@ -101,7 +101,8 @@ export class ResourceWriter {
         if (value === null && !column.isNullable) throw new FieldValueError('ist ein Pflichtfeld');
         const allowed = definition.enums?.[name];
         if (allowed && value !== null && !allowed.includes(value as string)) {
-          throw new FieldValueError(`hat einen unzulässigen Wert (erlaubt: ${allowed.join(', ')})`);
+          const labels = allowed.map((value) => enumLabel(definition.name, name, value));
+          throw new FieldValueError(`hat einen unzulässigen Wert (erlaubt: ${labels.join(', ')})`);
         }
         values[name] = value;
       } catch (error) {
