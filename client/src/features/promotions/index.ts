@@ -26,8 +26,9 @@ export const promotions: FeatureSlice = {
             'beschreibung',
             'teilnahmebedingungen',
             'typ',
-            'wert',
-            'minPreis',
+            // Spec 002 §5: neither value below 0 (the server refuses it too).
+            { name: 'wert', min: 0 },
+            { name: 'minPreis', min: 0 },
             'aktiv',
             'gueltigVon',
             'gueltigBis',
