@@ -271,3 +271,67 @@ describe('every screen in German with the right inputs', () => {
     await page.locator('.bp6-alert').waitFor({ state: 'detached' });
   });
 });
+
+describe('files', () => {
+  const pdf = {
+    name: 'Bescheinigung Vorlage.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 Vorlage für Bescheinigungen'),
+  };
+
+  it('uploads a certificate template in the Dateien tab, lists, downloads and deletes it', async () => {
+    await page.goto(`${server.url}/#/benutzer/bescheinigung`);
+    await page.getByRole('tab', { name: 'Dateien' }).click();
+    await visible(page.locator('.dateien'));
+    await page.locator('.dateien input[type="file"]').setInputFiles(pdf);
+    await visible(page.getByText('Datei Bescheinigung Vorlage.pdf erfolgreich hochgeladen'));
+    const row = page.locator('.dateien tbody tr', { hasText: 'Bescheinigung Vorlage.pdf' });
+    await hasText(row.locator('td').nth(1), `${pdf.buffer.length} B`);
+    const link = await row.locator('a[aria-label="Herunterladen"]').getAttribute('href');
+    const download = await page.request.get(`${server.url}${link}`);
+    expect((await download.body()).toString()).toContain('%PDF-1.4');
+    await shot('dateien-bescheinigung');
+
+    // The same name again: replaced after asking.
+    await page.locator('.dateien input[type="file"]').setInputFiles(pdf);
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Ersetzen' }).click();
+    await visible(page.getByText('Datei Bescheinigung Vorlage.pdf erfolgreich hochgeladen'));
+
+    await row.getByRole('button', { name: 'Löschen' }).click();
+    await visible(
+      page.getByText('Sind Sie sicher, dass Sie die Datei Bescheinigung Vorlage.pdf löschen möchten?'),
+    );
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Löschen' }).click();
+    await eventually(async () => expect(await row.count()).toBe(0));
+  });
+
+  it('creates a download with its file, relation, category and public flag in one step', async () => {
+    await page.goto(`${server.url}/#/download/new`);
+    await page.locator('#field-file').setInputFiles({ ...pdf, name: 'Skript Lohnsteuer.pdf' });
+    await hasValue(page.locator('#field-real_name'), 'Skript Lohnsteuer.pdf');
+    await page.locator('#field-title').fill('Skript zum Seminar');
+    await page.locator('#field-relation').selectOption({ label: 'Referent' });
+    await hasValue(page.locator('#field-category'), 'Bild');
+    await page.locator('#field-relation').selectOption({ label: 'Seminar' });
+    await page.locator('#field-relation_id').click();
+    await page.locator('.bp6-popover [role="option"]').first().click();
+    await page.locator('#field-category').selectOption({ label: 'Skript' });
+    await page.getByText('Öffentlich').click();
+    await shot('download-neu');
+    await page.getByRole('button', { name: 'Hochladen' }).click();
+    await visible(page.getByText('Download erfolgreich erstellt'));
+    await page.waitForURL(/#\/download$/);
+    const [saved] = (await api('GET', '/api/download?where={"title":"Skript zum Seminar"}')) as Record<
+      string,
+      unknown
+    >[];
+    expect(saved).toMatchObject({
+      real_name: 'Skript Lohnsteuer.pdf',
+      relation: 'Veranstaltung',
+      category: 'Skript',
+      public: false,
+      ext: 'pdf',
+    });
+    expect(saved.relation_id).toEqual(expect.any(Number));
+  });
+});
