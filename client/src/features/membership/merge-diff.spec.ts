@@ -72,3 +72,35 @@ describe('benutzerDiff for reference fields', () => {
     expect(rows.map((r) => r.field)).not.toContain('Primaeremail');
   });
 });
+
+describe('benutzerDiff rows', () => {
+  it('shows each field once, with its German label, also when a reference is empty', () => {
+    const a = {
+      id: 1,
+      nachname: 'Schmidt',
+      parent_id: null,
+      Parent: null,
+      primaeremail_id: 4,
+      Primaeremail: { id: 4, email: 'a@x.de' },
+      kuendigung_datum: null,
+      tel2: '0171',
+    };
+    const b = {
+      id: 2,
+      nachname: 'Schmitt',
+      parent_id: null,
+      Parent: null,
+      primaeremail_id: null,
+      Primaeremail: null,
+      kuendigung_datum: '2026-01-31',
+      tel2: null,
+    };
+    const rows = benutzerDiff(a, b, { bleibend: false, obsolet: false });
+    const fields = rows.map((r) => r.field);
+    expect(new Set(fields).size).toBe(fields.length);
+    expect(fields).not.toContain('Parent');
+    expect(fields).not.toContain('Primaeremail');
+    for (const row of rows) expect(row.label).not.toMatch(/_|^[a-z]/);
+    expect(rows.find((r) => r.field === 'tel2')?.label).toBe('Mobil');
+  });
+});

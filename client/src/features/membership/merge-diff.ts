@@ -4,6 +4,7 @@
  */
 import type { Row } from '../../resources/types';
 import { NICHT_VERGLICHEN } from '../../../../common/benutzer';
+import { fieldLabel } from '../../../../common/vocabulary';
 import { anzeigeWert, BENUTZER_FELDER, benutzerLabel } from './benutzer-felder';
 
 export const PASSWORT_MASKE = '••••••';
@@ -36,6 +37,9 @@ export const REFERENZEN: Record<string, { association: string; label: Label }> =
   verband_bezirk_id: { association: 'Verband_Bezirk', label: (b) => `${b.bezirk_nummer} - ${b.bezirk_name}` },
 };
 
+/** The included records are shown in their reference field's row, never as rows of their own. */
+const ZIELE = new Set(Object.values(REFERENZEN).map((r) => r.association));
+
 /** Loads a user with what its reference fields point at, for the diff. */
 export const MIT_REFERENZEN = { include: Object.values(REFERENZEN).map((r) => r.association) };
 
@@ -54,7 +58,7 @@ export function benutzerDiff(
   const fields = [
     ...new Set([...Object.keys(BENUTZER_FELDER), ...Object.keys(bleibend), ...Object.keys(obsolet)]),
   ]
-    .filter((field) => !NICHT_VERGLICHEN.includes(field))
+    .filter((field) => !NICHT_VERGLICHEN.includes(field) && !ZIELE.has(field))
     .filter((field) => field === 'password' || (isPlain(bleibend[field]) && isPlain(obsolet[field])));
   return fields.map((field) => {
     const [a, b] =
@@ -63,6 +67,7 @@ export function benutzerDiff(
         : [wert(bleibend, field), wert(obsolet, field)];
     // Two set passwords look alike but may differ: taking the obsolete one stays possible.
     const verschieden = a !== b || (field === 'password' && passwort.obsolet);
-    return { field, label: BENUTZER_FELDER[field] ?? field, bleibend: a, obsolet: b, verschieden };
+    const label = BENUTZER_FELDER[field] ?? fieldLabel('benutzer', field) ?? field;
+    return { field, label, bleibend: a, obsolet: b, verschieden };
   });
 }
