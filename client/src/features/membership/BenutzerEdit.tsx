@@ -11,10 +11,9 @@ import { EditFrame, SaveButtons, TabFrame, useEditRecord, type EditRecord } from
 import { Field } from '../../components/FieldForm';
 import { DateInput } from '../../components/inputs/DateInput';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
-import { resourcePath } from '../../lib/api';
 import { formatDateValue } from '../../lib/format';
-import { useApi } from '../../lib/hooks';
 import type { EditProps, FieldDef, Row } from '../../resources/types';
+import { useEigeneZeilen } from './api';
 import { BENUTZER_FELDER, benutzerLabel, GENDER_OPTIONS } from './benutzer-felder';
 import {
   applyBenutzerChange,
@@ -85,10 +84,7 @@ function EigeneAuswahl({
   record,
   change,
 }: TabProps & { name: string; resource: string; label(row: Row): string }) {
-  const { data: rows = [] } = useApi<Row[]>(record.id ? resourcePath(resource) : null, {
-    where: { benutzer_id: record.id },
-    order: [['id', 'ASC']],
-  });
+  const { data: rows = [] } = useEigeneZeilen(resource, record.id);
   const value = record[name] as number | null | undefined;
   return (
     <FormGroup label={BENUTZER_FELDER[name]} labelFor={`field-${name}`}>

@@ -7,21 +7,19 @@ import { AnchorButton, Button, Card, H4, H5, HTMLTable, Spinner } from '@bluepri
 import { useState } from 'react';
 import { href, navigate } from '../../app/router';
 import { Amount } from '../../components/inputs/Amount';
-import { resourcePath } from '../../lib/api';
 import { exportCsv } from '../../lib/csv';
 import { reportError } from '../../lib/errors';
-import { useApi } from '../../lib/hooks';
 import type { Row } from '../../resources/types';
 import { cellText, csvRow } from '../../resources/values';
 import { benutzerLabel } from './benutzer-felder';
 import {
   abrechnungsPfad,
   BUCHUNGS_SPALTEN,
-  buchungsQuery,
   buchungsZeile,
   nachBucher,
   type BuchungsVariante,
 } from './buchungen';
+import { useBenutzer, useBuchungen } from './api';
 
 /** Transactions refresh like the other billing lists (spec 000 §9). */
 const REFRESH_MS = 100000;
@@ -79,12 +77,10 @@ function BuchungsTabelle({ rows, loading = false }: { rows: Row[]; loading?: boo
 }
 
 export function BuchungsUebersicht({ id, variante }: { id: number; variante: BuchungsVariante }) {
-  const { data: benutzer } = useApi<Row>(resourcePath('benutzer', id), {
+  const { data: benutzer } = useBenutzer(id, {
     attributes: ['id', 'anzeigename', 'firma', 'titel', 'vorname', 'nachname'],
   });
-  const { data, isLoading } = useApi<Row[]>(resourcePath('rw-transaction'), buchungsQuery(variante, id), {
-    refreshInterval: REFRESH_MS,
-  });
+  const { data, isLoading } = useBuchungen(variante, id, REFRESH_MS);
   const [exporting, setExporting] = useState(false);
   const rows = (data ?? []).map(buchungsZeile);
   const name = benutzer ? String(benutzer.anzeigename || benutzerLabel(benutzer)) : String(id);

@@ -3,8 +3,7 @@
  * checkboxes; the ids are saved as `Benutzer_Gruppes`, which replaces the record's links.
  */
 import { Checkbox, HTMLTable, Spinner } from '@blueprintjs/core';
-import { resourcePath } from '../../lib/api';
-import { useApi } from '../../lib/hooks';
+import { useGruppen } from './api';
 import type { Row } from '../../resources/types';
 
 /** The loaded links are group records; after a change they are plain ids. */
@@ -28,11 +27,7 @@ export function GruppenAuswahl({
   value: unknown;
   onChange(ids: number[]): void;
 }) {
-  const { data: gruppen, isLoading } = useApi<Row[]>(resourcePath('benutzer-gruppe'), {
-    where: { zuordnung: { $in: ['alle', zuordnung] } },
-    attributes: ['id', 'typ', 'name', 'zuordnung'],
-    order: [['name', 'ASC']],
-  });
+  const { data: gruppen, isLoading } = useGruppen(zuordnung);
   const selected = new Set(gruppenIds(value));
   const toggle = (id: number, on: boolean) =>
     onChange(on ? [...selected, id] : [...selected].filter((other) => other !== id));

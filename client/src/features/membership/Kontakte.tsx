@@ -7,12 +7,11 @@ import { Button, ButtonGroup, Dialog, DialogBody, DialogFooter, Intent, Tag } fr
 import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { FieldForm } from '../../components/FieldForm';
-import { api, resourcePath } from '../../lib/api';
 import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { fieldErrors, reportError } from '../../lib/errors';
-import { invalidateResource } from '../../lib/hooks';
 import type { ColumnDef, FieldDef, Row } from '../../resources/types';
 import { RelatedTable } from './RelatedTable';
+import { deleteKontakt, saveKontakt } from './api';
 
 const f = (name: string, label: string, type?: FieldDef['type']): FieldDef => ({ name, label, type });
 const c = (field: string, label: string, type?: ColumnDef['type']): ColumnDef => ({ field, label, type });
@@ -103,10 +102,7 @@ export function KontaktDialog({ art, record: initial, close }: KontaktDialogProp
     setBusy(true);
     setErrors({});
     try {
-      const saved = isNew
-        ? await api.post<Row>(resourcePath(art.resource), record)
-        : await api.put<Row>(resourcePath(art.resource, initial.id), record);
-      invalidateResource(art.resource);
+      const saved = await saveKontakt(art.resource, record, isNew ? undefined : (initial.id as number));
       close(saved);
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -166,11 +162,10 @@ async function loesche(art: KontaktArt, row: Row): Promise<void> {
   });
   if (!sure) return;
   try {
-    await api.delete(resourcePath(art.resource, row.id));
+    await deleteKontakt(art.resource, row.id as number);
   } catch (error) {
     reportError(error);
   }
-  invalidateResource(art.resource);
 }
 
 export function KontaktTab({

@@ -17,10 +17,8 @@ import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { FieldForm } from '../../components/FieldForm';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
-import { api, resourcePath } from '../../lib/api';
 import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { errorMessage, fieldErrors, reportError } from '../../lib/errors';
-import { invalidateResource } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
 import type { FieldDef, Row } from '../../resources/types';
 import { BENUTZER_FELDER, benutzerLabel, GENDER_OPTIONS } from './benutzer-felder';
@@ -28,6 +26,7 @@ import type { Benutzer } from './BenutzerEdit';
 import { applyBenutzerChange } from './benutzer-rules';
 import { pruefeZuordnung } from './mitarbeiter-rules';
 import { RelatedTable } from './RelatedTable';
+import { ladeMitarbeiterKandidat, legeMitarbeiterAn, setzeArbeitgeber } from './api';
 
 const NEUE_FELDER: FieldDef[] = [
   { name: 'gender', label: BENUTZER_FELDER.gender, type: 'select', options: GENDER_OPTIONS },
@@ -55,9 +54,7 @@ export function MitarbeiterDialog({ arbeitgeber, close }: DialogProps<boolean> &
   /** The checks of spec 000 §4 first; false when refused or cancelled. */
   const zuordnen = async (): Promise<boolean> => {
     if (!vorhanden) return false;
-    const kandidat = await api.get<Row>(resourcePath('benutzer', vorhanden), {
-      include: [{ association: 'Parent', attributes: ['id', 'firma', 'titel', 'vorname', 'nachname'] }],
-    });
+    const kandidat = await ladeMitarbeiterKandidat(vorhanden);
     const parent = kandidat.Parent as Row | null;
     const check = pruefeZuordnung(arbeitgeberId, kandidat, parent ? benutzerLabel(parent) : '');
     if ('fehler' in check) {
@@ -65,12 +62,12 @@ export function MitarbeiterDialog({ arbeitgeber, close }: DialogProps<boolean> &
       return false;
     }
     if ('warnung' in check && !(await confirm(check.warnung, { confirmText: 'Zuordnen' }))) return false;
-    await api.put(resourcePath('benutzer', vorhanden), { parent_id: arbeitgeberId });
+    await setzeArbeitgeber(vorhanden, arbeitgeberId);
     return true;
   };
 
   const anlegen = async () => {
-    await api.post(resourcePath('benutzer'), { ...neu, parent_id: arbeitgeberId });
+    await legeMitarbeiterAn(neu, arbeitgeberId);
     return true;
   };
 
@@ -81,7 +78,6 @@ export function MitarbeiterDialog({ arbeitgeber, close }: DialogProps<boolean> &
     setBusy(true);
     try {
       if (await (art === 'neu' ? anlegen() : zuordnen())) {
-        invalidateResource('benutzer');
         showToast('Mitarbeiter gespeichert');
         close(true);
       }
@@ -173,8 +169,7 @@ export function MitarbeiterTab({ arbeitgeber }: { arbeitgeber: Row }) {
     const frage = `Soll ${benutzerLabel(row)} nicht mehr ${benutzerLabel(arbeitgeber)} zugeordnet sein?`;
     if (!(await confirm(frage, { confirmText: 'Zuordnung entfernen', danger: true }))) return;
     try {
-      await api.put(resourcePath('benutzer', row.id as number), { parent_id: null });
-      invalidateResource('benutzer');
+      await setzeArbeitgeber(row.id as number, null);
       showToast('Zuordnung entfernt');
     } catch (error) {
       reportError(error);

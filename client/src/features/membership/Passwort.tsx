@@ -16,17 +16,10 @@ import {
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/inputs/TextField';
 import { passwortProblem } from '../../lib/passwort';
-import { api, resourcePath } from '../../lib/api';
 import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { reportError } from '../../lib/errors';
-import { useApi } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
-
-export const passwortPfad = (benutzerId: number) => `${resourcePath('benutzer', benutzerId)}/password`;
-
-export function usePasswortGesetzt(benutzerId: number | undefined) {
-  return useApi<{ gesetzt: boolean }>(benutzerId ? passwortPfad(benutzerId) : null);
-}
+import { entfernePasswort, setzePasswort, usePasswortGesetzt } from './api';
 
 /** The dialog PasswordSet (spec 000 §2), named in the membership slice. */
 export function PasswordSetDialog({ benutzerId, close }: DialogProps<boolean> & { benutzerId: number }) {
@@ -42,7 +35,7 @@ export function PasswordSetDialog({ benutzerId, close }: DialogProps<boolean> & 
     if (check) return;
     setBusy(true);
     try {
-      await api.post(passwortPfad(benutzerId), { password });
+      await setzePasswort(benutzerId, password);
       showToast('Passwort gesetzt');
       close(true);
     } catch (error) {
@@ -114,7 +107,7 @@ export function PasswortFeld({ benutzerId }: { benutzerId: number | undefined })
     );
     if (!sure) return;
     try {
-      await api.delete(passwortPfad(benutzerId));
+      await entfernePasswort(benutzerId);
       showToast('Passwort entfernt');
     } catch (error) {
       reportError(error);

@@ -5,11 +5,11 @@
 import { Button, FormGroup, H6, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { EditRecord } from '../../components/EditFrame';
-import { api, resourcePath } from '../../lib/api';
 import { confirm } from '../../lib/dialogs';
 import { reportError } from '../../lib/errors';
 import { showToast } from '../../lib/toaster';
 import type { Benutzer, TabProps } from './BenutzerEdit';
+import { registriereTlmsBenutzer } from './api';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -26,9 +26,7 @@ export function Verband2Felder({ record, change, edit }: TabProps & { edit: Edit
     // Registration works on the saved user, so the open changes go first.
     if (!sure || !(await edit.save(false))) return;
     try {
-      const result = await api.post<{ id: unknown; login: unknown }>(
-        `${resourcePath('benutzer', record.id)}/registerTlmsUser`,
-      );
+      const result = await registriereTlmsBenutzer(record.id as number);
       showToast(`Bei TalentLMS registriert: ID ${text(result.id)}, Login ${text(result.login)}`);
       await edit.reload();
     } catch (error) {

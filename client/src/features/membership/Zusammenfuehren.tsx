@@ -23,35 +23,30 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { navigate } from '../../app/router';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
-import { api, resourcePath } from '../../lib/api';
 import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { reportError } from '../../lib/errors';
-import { invalidateResource, useApi } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
 import type { Row } from '../../resources/types';
 import { cellText } from '../../resources/values';
 import { benutzerLabel } from './benutzer-felder';
 import { KONTAKTE, type KontaktArt } from './Kontakte';
 import { benutzerDiff, MIT_REFERENZEN } from './merge-diff';
-import { usePasswortGesetzt } from './Passwort';
+import {
+  fuehreBenutzerZusammen,
+  fuehreKontakteZusammen,
+  invalidateMembership,
+  useBenutzer,
+  useEigeneZeilen,
+  usePasswortGesetzt,
+} from './api';
 
 const UNWIDERRUFLICH = 'Das Zusammenführen kann nicht rückgängig gemacht werden!';
 
-const KONTAKT_RESOURCES = Object.values(KONTAKTE).map((art) => art.resource);
-
-/** The obsolete user's linked data moves to the kept one, so every membership list is stale afterwards. */
-function invalidateMembership(): void {
-  ['benutzer', ...KONTAKT_RESOURCES, 'rw-transaction'].forEach(invalidateResource);
-}
-
 /** Chooses the obsolete user among those of the same parent, shows the diff, merges with the take list. */
 export function BenutzerMergePanel({ stayingId, parentId }: { stayingId: number; parentId?: number | null }) {
-  const { data: staying } = useApi<Row>(resourcePath('benutzer', stayingId), MIT_REFERENZEN);
+  const { data: staying } = useBenutzer(stayingId, MIT_REFERENZEN);
   const [obsoleteId, setObsoleteId] = useState<number | null>(null);
-  const { data: obsolete } = useApi<Row>(
-    obsoleteId ? resourcePath('benutzer', obsoleteId) : null,
-    MIT_REFERENZEN,
-  );
+  const { data: obsolete } = useBenutzer(obsoleteId, MIT_REFERENZEN);
   const { data: stayingPw } = usePasswortGesetzt(stayingId);
   const { data: obsoletePw } = usePasswortGesetzt(obsoleteId ?? undefined);
   const [take, setTake] = useState<Set<string>>(new Set());
@@ -92,11 +87,7 @@ export function BenutzerMergePanel({ stayingId, parentId }: { stayingId: number;
     if (!sure) return;
     setBusy(true);
     try {
-      await api.post(`${resourcePath('benutzer')}/merge`, {
-        staying_id: stayingId,
-        obsolete_id: obsolete.id,
-        take: [...take],
-      });
+      await fuehreBenutzerZusammen(stayingId, obsolete.id as number, [...take]);
       showToast('Benutzer erfolgreich zusammengeführt');
       choose(null);
       setMerges((n) => n + 1);
@@ -211,10 +202,7 @@ function KontaktMergeDialog({
   close,
 }: DialogProps<boolean> & { merge: KontaktMerge; benutzerId: number }) {
   const { art } = merge;
-  const { data: items = [] } = useApi<Row[]>(resourcePath(art.resource), {
-    where: { benutzer_id: benutzerId },
-    order: [['id', 'ASC']],
-  });
+  const { data: items = [] } = useEigeneZeilen(art.resource, benutzerId);
   const [stayingId, setStayingId] = useState<number>();
   const [obsoleteId, setObsoleteId] = useState<number>();
   const [busy, setBusy] = useState(false);
@@ -234,12 +222,8 @@ function KontaktMergeDialog({
     if (!sure) return;
     setBusy(true);
     try {
-      await api.post(`${resourcePath(art.resource)}/merge`, {
-        staying_id: staying.id,
-        obsolete_id: obsolete.id,
-      });
+      await fuehreKontakteZusammen(art.resource, staying.id as number, obsolete.id as number);
       showToast(merge.erfolg);
-      invalidateMembership();
       close(true);
     } catch (error) {
       reportError(error);
@@ -345,7 +329,7 @@ function MergeFrame({ title, back, children }: { title: string; back: string; ch
 }
 
 export function BenutzerZusammenfuehren({ id }: { id: number }) {
-  const { data: benutzer } = useApi<Row>(resourcePath('benutzer', id));
+  const { data: benutzer } = useBenutzer(id);
   const name = benutzer ? benutzerLabel(benutzer) : String(id);
   return (
     <MergeFrame title={`Zusammenführen: ${name}`} back={`/benutzer/benutzer/${id}`}>
@@ -376,7 +360,7 @@ export function BenutzerZusammenfuehren({ id }: { id: number }) {
 }
 
 export function MitarbeiterZusammenfuehren({ parentId, id }: { parentId: number; id: number }) {
-  const { data: mitarbeiter } = useApi<Row>(resourcePath('benutzer', id));
+  const { data: mitarbeiter } = useBenutzer(id);
   return (
     <MergeFrame
       title={`Mitarbeiter zusammenführen: ${mitarbeiter ? benutzerLabel(mitarbeiter) : id}`}
