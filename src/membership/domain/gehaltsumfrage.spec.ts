@@ -1,23 +1,14 @@
-import { DomainError } from '../../shared/domain-error';
+import { ungueltigeEingabe } from '../../shared/domain-error.testing';
 import {
   exportZeile,
-  leseSeite,
+  leseListenseite,
   leseZugangsdatei,
   mitZugang,
   ohneZugang,
   zugangImUeberblick,
 } from './gehaltsumfrage';
 
-const fehler = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).kind).toBe('invalid');
-    return (error as DomainError).message;
-  }
-  throw new Error('kein Fehler');
-};
+const fehler = ungueltigeEingabe;
 
 describe('the access file', () => {
   it('reads Kennnummer, Link and Passwort in any case and skips rows without Kennnummer', () => {
@@ -120,9 +111,9 @@ describe('access in Benutzer.data', () => {
   });
 
   it('pages by 13 rows unless asked', () => {
-    expect(leseSeite(undefined, undefined)).toEqual({ limit: 13, offset: 0 });
-    expect(leseSeite('20', '40')).toEqual({ limit: 20, offset: 40 });
-    expect(fehler(() => leseSeite('abc', undefined))).toBe(
+    expect(leseListenseite(undefined, undefined)).toEqual({ limit: 13, offset: 0 });
+    expect(leseListenseite('20', '40')).toEqual({ limit: 20, offset: 40 });
+    expect(fehler(() => leseListenseite('abc', undefined))).toBe(
       '„limit“ muss eine ganze Zahl von 1 bis 1000 sein.',
     );
   });

@@ -3,6 +3,7 @@
  * per Benutzer in `Benutzer.data`, imported from an access file, reset all at once, exported.
  */
 import { DomainError } from '../../shared/domain-error';
+import { leseSeite } from '../../shared/seite';
 
 export const LINK = 'gehaltsumfrage_link';
 export const PASSWORT = 'gehaltsumfrage_passwort';
@@ -87,23 +88,8 @@ export function exportZeile(benutzer: { kennnummer: string | null; name: string;
   };
 }
 
-const SEITE_MAX = 1000;
-
 /** Paging of the list: 13 rows unless asked otherwise (spec 000 §9). */
-export function leseSeite(limit: unknown, offset: unknown): { limit: number; offset: number } {
-  const zahl = (wert: unknown, standard: number, min: number, max: number, name: string) => {
-    if (wert === undefined || wert === '') return standard;
-    const n = typeof wert === 'string' && /^\d+$/.test(wert) ? Number(wert) : NaN;
-    if (!Number.isSafeInteger(n) || n < min || n > max) {
-      throw DomainError.invalid(
-        'SEITE_UNGUELTIG',
-        `„${name}“ muss eine ganze Zahl von ${min} bis ${max} sein.`,
-      );
-    }
-    return n;
-  };
-  return {
-    limit: zahl(limit, 13, 1, SEITE_MAX, 'limit'),
-    offset: zahl(offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset'),
-  };
+export function leseListenseite(limit: unknown, offset: unknown): { limit: number; offset: number } {
+  const seite = leseSeite(limit, offset);
+  return { limit: seite.limit ?? 13, offset: seite.offset };
 }

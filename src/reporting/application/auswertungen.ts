@@ -7,7 +7,8 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../shared/domain-error';
 import { centsToEuros, type Cents } from '../../shared/money';
 import { AuswertungAbfragen } from '../adapters/persistence/auswertung-abfragen';
-import { leseBenutzerAuswahl, leseNewsletterAbfrage, leseSeite, leseSeminarAuswahl } from '../domain/auswahl';
+import { leseSeite } from '../../shared/seite';
+import { leseBenutzerAuswahl, leseNewsletterAbfrage, leseSeminarAuswahl } from '../domain/auswahl';
 import {
   besucherListe,
   besucherZahl,

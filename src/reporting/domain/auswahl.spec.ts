@@ -1,23 +1,13 @@
-import { DomainError } from '../../shared/domain-error';
+import { ungueltigeEingabe } from '../../shared/domain-error.testing';
 import {
   leseBenutzerAuswahl,
   leseIds,
   leseNewsletterAbfrage,
-  leseSeite,
   leseSeminarAuswahl,
   leseZeitraum,
 } from './auswahl';
 
-const fehler = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).kind).toBe('invalid');
-    return (error as DomainError).message;
-  }
-  throw new Error('kein Fehler');
-};
+const fehler = ungueltigeEingabe;
 
 describe('the seminar selection', () => {
   it('reads the where of spec 003 §7 as JSON text or object', () => {
@@ -76,13 +66,6 @@ describe('the Benutzer selection', () => {
     expect(fehler(() => leseBenutzerAuswahl({ benutzer_filter: 'some' }))).toBe(
       '„benutzer_filter“ muss booking, no-booking oder all sein.',
     );
-  });
-
-  it('pages with limit and offset, or not at all', () => {
-    expect(leseSeite('13', '26')).toEqual({ limit: 13, offset: 26 });
-    expect(leseSeite(undefined, undefined)).toEqual({ limit: null, offset: 0 });
-    expect(fehler(() => leseSeite('0', undefined))).toBe('„limit“ muss eine ganze Zahl von 1 bis 1000 sein.');
-    expect(fehler(() => leseSeite('13', '-1'))).toMatch(/„offset“ muss eine ganze Zahl/);
   });
 });
 

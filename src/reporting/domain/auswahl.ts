@@ -116,29 +116,6 @@ export function leseBenutzerAuswahl(where: unknown): BenutzerAuswahl {
   };
 }
 
-export interface Seite {
-  /** null: all rows (the CSV export). */
-  limit: number | null;
-  offset: number;
-}
-
-const MAX_LIMIT = 1000;
-
-export function leseSeite(limit: unknown, offset: unknown): Seite {
-  const zahl = (value: unknown, name: string, min: number, max: number) => {
-    if (value === undefined || value === '') return null;
-    const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw ungueltig(`„${name}“ muss eine ganze Zahl von ${min} bis ${max} sein.`);
-    }
-    return n;
-  };
-  return {
-    limit: zahl(limit, 'limit', 1, MAX_LIMIT),
-    offset: zahl(offset, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0,
-  };
-}
-
 /**
  * The four levels of the newsletter evaluation (spec 003 §2 routes, §7 parameters): a year's
  * months; one or more months per seminar; one seminar's dispatches (`single_seminar`, 0 for

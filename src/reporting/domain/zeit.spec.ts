@@ -1,4 +1,4 @@
-import { DomainError } from '../../shared/domain-error';
+import { ungueltigeEingabe } from '../../shared/domain-error.testing';
 import {
   berlinDatum,
   berlinTagesbeginn,
@@ -11,16 +11,7 @@ import {
   monatsTitel,
 } from './zeit';
 
-const fehler = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).kind).toBe('invalid');
-    return (error as DomainError).message;
-  }
-  throw new Error('kein Fehler');
-};
+const fehler = ungueltigeEingabe;
 
 describe('Berlin calendar', () => {
   it.each([

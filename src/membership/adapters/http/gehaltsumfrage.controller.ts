@@ -21,7 +21,7 @@ import {
 } from '../../../platform/files/single-file-upload';
 import { DomainError } from '../../../shared/domain-error';
 import { Gehaltsumfrage } from '../../application/gehaltsumfrage';
-import { leseSeite } from '../../domain/gehaltsumfrage';
+import { leseListenseite } from '../../domain/gehaltsumfrage';
 
 /** The salary survey administration (spec 002 §2, §7): list, import, reset, export. */
 @Controller('node')
@@ -31,7 +31,7 @@ export class GehaltsumfrageController {
   /** The screen's list → {count, rows: [{id, kennnummer, name, link, passwort_gesetzt}]}. */
   @Get('api/gehaltsumfrage')
   liste(@Query('limit') limit: unknown, @Query('offset') offset: unknown) {
-    const seite = leseSeite(limit, offset);
+    const seite = leseListenseite(limit, offset);
     return this.gehaltsumfrage.liste(seite.limit, seite.offset);
   }
 

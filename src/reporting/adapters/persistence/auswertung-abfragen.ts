@@ -7,7 +7,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { eurosToCents } from '../../../shared/money';
-import type { BenutzerAuswahl, SeminarAuswahl, Seite } from '../../domain/auswahl';
+import type { Seite } from '../../../shared/seite';
+import type { BenutzerAuswahl, SeminarAuswahl } from '../../domain/auswahl';
 import type { SeminarBuchung } from '../../domain/seminare';
 import { mwstSatz, type Kategorie, type UmsatzBuchung } from '../../domain/umsatz';
 import {
