@@ -88,10 +88,10 @@ const FIELDS: Record<string, string> = {
   bn_zuordnung: 'BN-Zuordnung',
   benutzer_gruppe_id: 'Gruppe',
   benutzer_email_id: 'Email',
-  'data.auto_abo_storno_stichwort': 'Abo-Storno: Stichwort',
-  'data.auto_abo_storno_date_von': 'Abo-Storno: von',
-  'data.auto_abo_storno_date_bis': 'Abo-Storno: bis',
-  'data.auto_stb_neuzugelassen_jahr': 'Neuzulassungsjahr',
+  'data.auto_abo_storno_stichwort': 'Abo-Storno-Stichwort',
+  'data.auto_abo_storno_date_von': 'Abo-Storno von',
+  'data.auto_abo_storno_date_bis': 'Abo-Storno bis',
+  'data.auto_stb_neuzugelassen_jahr': 'Zulassungsjahr',
   bezirk_nummer: 'Bezirksnummer',
   bezirk_name: 'Bezirksname',
   // Seminare (spec 001 §3)
@@ -122,12 +122,12 @@ const FIELDS: Record<string, string> = {
   preis4: 'Preis 4',
   preis5: 'Preis 5',
   preis6: 'Preis 6',
-  preis1_beschreibung: 'Preisbezeichnung 1',
-  preis2_beschreibung: 'Preisbezeichnung 2',
-  preis3_beschreibung: 'Preisbezeichnung 3',
-  preis4_beschreibung: 'Preisbezeichnung 4',
-  preis5_beschreibung: 'Preisbezeichnung 5',
-  preis6_beschreibung: 'Preisbezeichnung 6',
+  preis1_beschreibung: 'Beschreibung Preis 1',
+  preis2_beschreibung: 'Beschreibung Preis 2',
+  preis3_beschreibung: 'Beschreibung Preis 3',
+  preis4_beschreibung: 'Beschreibung Preis 4',
+  preis5_beschreibung: 'Beschreibung Preis 5',
+  preis6_beschreibung: 'Beschreibung Preis 6',
   zusatz_beschreibung: 'Zusätzliche Beschreibung',
   'data.lehrgang': 'Lehrgang',
   'data.disable_skript_per_post': 'Skriptzusendung NICHT erwünscht ausblenden',
@@ -140,6 +140,18 @@ const FIELDS: Record<string, string> = {
   'data.rw_feld1': 'Rechnungsfeld 1',
   'data.rw_feld2': 'Rechnungsfeld 2',
   'data.seminareinladung_pdf': 'Seminareinladung (PDF)',
+  // Seminar-invitation PDF data (spec 001 §3)
+  'data.seminareinladung_pdf.seminar_titel': 'Seminartitel',
+  'data.seminareinladung_pdf.subtitle': 'Untertitel',
+  'data.seminareinladung_pdf.headline': 'Überschrift',
+  'data.seminareinladung_pdf.einfuehrung': 'Einführung',
+  'data.seminareinladung_pdf.themenuebersicht': 'Themenübersicht',
+  'data.seminareinladung_pdf.sonstiges': 'Sonstiges',
+  'data.seminareinladung_pdf.header_field': 'Kopfzeile',
+  'data.seminareinladung_pdf.gebuehr_hinweis': 'Hinweis zur Gebühr',
+  'data.seminareinladung_pdf.dozent_image_url': 'Bild des Dozenten (URL)',
+  'data.seminareinladung_pdf.zahlungs_hinweis': 'Zahlungshinweis',
+  'data.seminareinladung_pdf.zahlungsweise': 'Zahlungsweise',
   'data.aptis_video_resource': 'APTIS-Video',
   'data.webinar_url': 'Webinar-URL',
   'data.webinar_titel': 'Webinar-Titel',
@@ -170,7 +182,7 @@ const FIELDS: Record<string, string> = {
   anrede_name: 'Anrede-Name',
   raum_id: 'Raum-ID',
   kennzeichen: 'Kennzeichen',
-  hours_to: 'Frist vor Beginn',
+  hours_to: 'Frist vor Beginn (Stunden)',
   titel_rechnung: 'Titel auf der Rechnung',
   template_file: 'Vorlagendatei',
   aktiv: 'Aktiv',
@@ -231,7 +243,7 @@ const FIELDS: Record<string, string> = {
   pause: 'Pausiert',
   first_turnus_id: 'Erster Turnus',
   last_turnus_id: 'Letzter Turnus',
-  teilnehmer: 'Teilnehmer',
+  teilnehmer: 'Teilnehmer (Name)',
   teilnehmer_id: 'Teilnehmer',
   storno_valid_from: 'Kündigung wirksam ab',
   storno_datum: 'Kündigungsdatum',
@@ -263,7 +275,7 @@ const FIELDS: Record<string, string> = {
   rechnungs_nr: 'Rechnungsnummer',
   netto: 'Netto',
   storno_id: 'Storno-Rechnung',
-  storno_parent_id: 'Storniert Rechnung',
+  storno_parent_id: 'Stornierte Rechnung',
   bezahloption_typ: 'Zahlungsart',
   storno_bezahloption_typ: 'Zahlungsart der Erstattung',
   storno_benutzer_konto_id: 'Erstattungskonto',
@@ -336,12 +348,10 @@ const FIELDS: Record<string, string> = {
 
 /** Where the same name means something else in one resource. */
 const RESOURCE_FIELDS: Record<string, Record<string, string>> = {
-  benutzer: { titel: 'Titel (Dr., Prof.)', freigabe: 'Freigabe (selbständige Seminarbuchung)' },
-  'benutzer-adresse': { norm: 'Normierte Zeilen' },
+  benutzer: { freigabe: 'Freigabe (selbständige Seminarbuchung)' },
   'benutzer-gruppe': { newsletter: 'Newsletter-Gruppe', code: 'Automatik-Regel' },
   'veranstaltung-typ': { mwst: 'MwSt.-Satz (%)' },
-  'veranstaltung-referent': { titel: 'Titel (Dr., Prof.)', kennnummer: 'Kennnummer' },
-  'veranstaltung-event': { titel: 'Titel', beginn: 'Beginn (Uhrzeit)', ende: 'Ende (Uhrzeit)' },
+  'veranstaltung-event': { beginn: 'Beginn (Uhrzeit)', ende: 'Ende (Uhrzeit)' },
   'storno-option': { titel: 'Bezeichnung', betrag: 'Storno-Betrag' },
   'pdf-vorlage': { typ: 'Vorlagentyp' },
   bescheinigung: { typ: 'Art' },
@@ -349,23 +359,35 @@ const RESOURCE_FIELDS: Record<string, Record<string, string>> = {
   'wb-voucher': { typ: 'Gutscheinart', relation: 'Gilt für', relation_id: 'Seminar' },
   'wb-abo': { titel: 'Titel (intern)' },
   'wb-bundle': { titel: 'Titel (intern)' },
-  'wb-abo-turnus': { mwst: 'MwSt. (%)' },
-  'rw-kreis': { titel: 'Titel' },
-  'rw-debitor-kreis': { titel: 'Titel' },
-  'rw-transaction': { titel: 'Buchungstext', category: 'Bereich', teilnehmer: 'Teilnehmer (Name)' },
-  'rw-rechnung': { betrag: 'Betrag (brutto)', mwst: 'MwSt.', category: 'Bereich', data: 'Rechnungsinhalt' },
-  'rw-abrechnung': { category: 'Bereich', data: 'Ergebnis' },
+  'rw-transaction': { titel: 'Buchungstext', category: 'Bereich' },
+  'rw-rechnung': {
+    betrag: 'Betrag (brutto)',
+    netto: 'Betrag (netto)',
+    mwst: 'MwSt.-Betrag',
+    category: 'Bereich',
+    data: 'Rechnungsinhalt',
+  },
+  'rw-abrechnung': {
+    category: 'Bereich',
+    data: 'Ergebnis',
+    // spec 002 §3: what a summary run reports
+    'data.betrag': 'Gesamtbetrag',
+    'data.all': 'Rechnungen gesamt',
+    'data.created': 'Neu erstellt',
+    'data.storno': 'Storniert',
+    'data.sepa_debit': 'SEPA-Lastschriften',
+    'data.sepa_transfer': 'SEPA-Überweisungen',
+    'data.rechnungenEmail': 'Rechnungen per Email',
+  },
   'rw-abrechnung-log': { type: 'Aktion', createdAt: 'Zeitpunkt' },
   'rw-bezahloption': { typ: 'Zahlungsart', category: 'Bereich' },
   gastanmeldung: { status: 'Bearbeitungsstatus' },
   'newsletter-absender': { name: 'Absendername', email: 'Absender-Email' },
   'newsletter-vorlagen': { veranstaltung_typ_id: 'Seminar-Typ (Automatik)' },
-  'newsletter-dispatcher': { typ: 'Art', info: 'Info' },
+  'newsletter-dispatcher': { typ: 'Art' },
   'newsletter-versand': { status: 'SMTP-Antwort' },
-  'statistik-newsletter': { url: 'Ziel-URL', link: 'Link' },
+  'statistik-newsletter': { url: 'Ziel-URL' },
   news: { von: 'Sichtbar von', bis: 'Sichtbar bis' },
-  'verband-website': { sonstiges: 'Sonstiges' },
-  warenkorb: { status: 'Status' },
 };
 
 /** Labels by association name (the spec's names). */
@@ -428,44 +450,20 @@ const ASSOCIATIONS: Record<string, string> = {
   RW_Abrechnung: 'Abrechnung',
   RW_Abrechnung_Logs: 'Protokoll',
   Storno: 'Storno-Rechnung',
-  Storno_Parent: 'Storniert Rechnung',
+  Storno_Parent: 'Stornierte Rechnung',
   First: 'Erste Version',
   Child: 'Neuere Version',
 };
 
-/** German labels of enum values, by field; per resource where the same field has other values. */
+const RABATT_TYPEN = { full: 'Festpreis', percent: 'Prozent', reduction: 'Nachlass' };
+const BEZAHL_TYPEN = { debit: 'Einzugsermächtigung', transfer: 'Überweisung' };
+
+/** German labels of enum values, by field, where the values mean the same in every resource. */
 const ENUMS: Record<string, Record<string, string>> = {
   gender: { male: 'männlich', female: 'weiblich' },
-  typ: {
-    full: 'Festpreis',
-    percent: 'Prozent',
-    reduction: 'Nachlass',
-    Teilnehmer: 'Teilnehmer',
-    NWG: 'NWG',
-    Intern: 'Intern',
-    Datev: 'Datev',
-    Auto: 'Auto',
-    Bezirk: 'Bezirk',
-    News: 'News',
-    eventSpan_teilnehmer: 'Teilnahme im Zeitraum',
-    debit: 'Einzugsermächtigung',
-    transfer: 'Überweisung',
-  },
   zuordnung: { alle: 'alle', benutzer: 'Benutzer', email: 'Email' },
   turnustyp: { jaehrlich: 'jährlich', monatlich: 'monatlich' },
-  category: {
-    seminare: 'Seminare',
-    abos: 'Abos',
-    bundle: 'Bundle',
-    produkte: 'Produkte',
-    Skript: 'Skript',
-    'Fax-Anmeldung': 'Fax-Anmeldung',
-    Inhaltsverzeichnis: 'Inhaltsverzeichnis',
-    Bild: 'Bild',
-    Anfahrtsskizze: 'Anfahrtsskizze',
-    Anhang: 'Anhang',
-    Sonstiges: 'Sonstiges',
-  },
+  category: { seminare: 'Seminare', abos: 'Abos', bundle: 'Bundle', produkte: 'Produkte' },
   relation: {
     Veranstaltung: 'Seminar',
     'Veranstaltung-Event': 'Veranstaltung',
@@ -474,14 +472,57 @@ const ENUMS: Record<string, Record<string, string>> = {
     'Veranstaltung-Ort': 'Ort',
     Newsletter: 'Newsletter',
   },
-  bezahloption_typ: { debit: 'Einzugsermächtigung', transfer: 'Überweisung' },
-  storno_bezahloption_typ: { debit: 'Einzugsermächtigung', transfer: 'Überweisung' },
-  neg_typ: { debit: 'Einzugsermächtigung', transfer: 'Überweisung' },
+  bezahloption_typ: BEZAHL_TYPEN,
+  storno_bezahloption_typ: BEZAHL_TYPEN,
+  neg_typ: BEZAHL_TYPEN,
   seminarAuswahlTyp: { alle: 'alle Seminare', einzelne: 'einzelne Seminare', typen: 'Seminar-Typen' },
   benutzerAuswahlTyp: { alle: 'alle Teilnehmer', gruppen: 'Gruppen' },
   auto_typ: { seminar: 'Seminar', event: 'Veranstaltung' },
   external_data_type: { StBdirekt: 'StBdirekt' },
-  status: { offen: 'offen', uebernommen: 'übernommen', abgelehnt: 'abgelehnt' },
+  // Values kept in data objects (spec 001 §9, spec 002 §6, §9)
+  'data.veranstaltungTypenFilterVariant': { include: 'Einschluss', exclude: 'Ausschluss' },
+  'data.auto_teilnehmer_group': { include: 'einschließen', exclude: 'ausschließen' },
+  'data.theme': {
+    akademie: 'Akademie',
+    verband: 'Verband',
+    'default-green': 'Standard (grün)',
+    'light-green': 'Hellgrün',
+    green: 'Grün',
+    red: 'Rot',
+    blue: 'Blau',
+    'dark-blue': 'Dunkelblau',
+  },
+};
+
+/** Where a field's values differ from one resource to another (`typ` above all). */
+const RESOURCE_ENUMS: Record<string, Record<string, Record<string, string>>> = {
+  'benutzer-gruppe': {
+    typ: {
+      Teilnehmer: 'Teilnehmer',
+      NWG: 'NWG',
+      Intern: 'Intern',
+      Datev: 'Datev',
+      Auto: 'Auto',
+      Bezirk: 'Bezirk',
+    },
+  },
+  bescheinigung: { typ: { eventSpan_teilnehmer: 'Teilnahme im Zeitraum' } },
+  download: {
+    category: {
+      Skript: 'Skript',
+      'Fax-Anmeldung': 'Fax-Anmeldung',
+      Inhaltsverzeichnis: 'Inhaltsverzeichnis',
+      Bild: 'Bild',
+      Anfahrtsskizze: 'Anfahrtsskizze',
+      Anhang: 'Anhang',
+      Sonstiges: 'Sonstiges',
+    },
+  },
+  'wb-rabatt': { typ: RABATT_TYPEN },
+  'wb-voucher': { typ: RABATT_TYPEN },
+  'rw-bezahloption': { typ: BEZAHL_TYPEN },
+  gastanmeldung: { status: { offen: 'offen', uebernommen: 'übernommen', abgelehnt: 'abgelehnt' } },
+  news: { typ: { News: 'News' } },
 };
 
 /** Singular and plural of every resource, as the menu and the forms name it. */
@@ -546,7 +587,7 @@ export function associationLabel(resource: string, association: string): string 
 
 /** The German labels of a field's enum values, or undefined when the field has none. */
 export function enumLabels(resource: string, field: string): Record<string, string> | undefined {
-  return ENUMS[`${resource}.${field}`] ?? ENUMS[field];
+  return RESOURCE_ENUMS[resource]?.[field] ?? ENUMS[field];
 }
 
 /** The German label of one enum value; the value itself when it needs none. */
@@ -558,7 +599,12 @@ export function resourceLabel(resource: string): { singular: string; plural: str
   return RESOURCES[resource];
 }
 
-/** The label of a field for messages: the vocabulary's, or (never for registered fields) the name. */
+/** The label of a field or association for messages; the name only for what the vocabulary does not know. */
 export function labelFor(resource: string, field: string): string {
   return fieldLabel(resource, field) ?? associationLabel(resource, field) ?? field;
+}
+
+/** Fields named in a sentence: „Turnus“, „Stichtag“. */
+export function quotedLabels(resource: string, fields: readonly string[]): string {
+  return fields.map((field) => `„${labelFor(resource, field)}“`).join(', ');
 }

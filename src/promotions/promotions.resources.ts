@@ -80,14 +80,14 @@ export const promotionsResources = [
     searchable: ['titel', 'titel_frontend', 'titel_rechnung'],
     enums: { benutzerAuswahlTyp: BENUTZER_AUSWAHL_TYPEN },
     defaultOrder: [['titel', 'ASC']],
-    hooks: { beforeSave: (values) => pruefeVerkauf(values) },
+    hooks: { beforeSave: (values) => pruefeVerkauf('wb-bundle', values) },
   }),
   defineResource({
     name: 'produkt',
     entity: Produkt,
     searchable: ['titel', 'beschreibung'],
     defaultOrder: [['titel', 'ASC']],
-    hooks: { beforeSave: (values) => pruefeVerkauf(values) },
+    hooks: { beforeSave: (values) => pruefeVerkauf('produkt', values) },
   }),
   defineResource({
     name: 'warenkorb',

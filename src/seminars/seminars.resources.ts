@@ -1,4 +1,5 @@
 /** The plain resources of the seminars context (spec 001 §3, spec 002 §3, spec 003 §3). */
+import { labelFor } from '../../common/vocabulary';
 import { defineResource, type Row } from '../platform/resources/resource-definition';
 import { DomainError } from '../shared/domain-error';
 import { Download, DOWNLOAD_KATEGORIEN, DOWNLOAD_RELATIONS } from './adapters/persistence/download.entity';
@@ -26,14 +27,20 @@ function merged(values: Row, previous: Row | undefined, name: string): unknown {
   return name in values ? values[name] : previous?.[name];
 }
 
-/** `von` must not lie after `bis` (dates 'YYYY-MM-DD' or instants). */
-function pruefeZeitraum(values: Row, previous: Row | undefined, von: string, bis: string): void {
+/** `von` must not lie after `bis` (dates 'YYYY-MM-DD' or instants); `resource` labels `von` in the message. */
+function pruefeZeitraum(
+  resource: string,
+  values: Row,
+  previous: Row | undefined,
+  von: string,
+  bis: string,
+): void {
   const a = merged(values, previous, von);
   const b = merged(values, previous, bis);
   if (a === null || a === undefined || b === null || b === undefined) return;
   const start = a instanceof Date ? a.toISOString() : String(a);
   const end = b instanceof Date ? b.toISOString() : String(b);
-  if (end < start) throw DomainError.fields({ [bis]: `darf nicht vor „${von}“ liegen` });
+  if (end < start) throw DomainError.fields({ [bis]: `darf nicht vor „${labelFor(resource, von)}“ liegen` });
 }
 
 export const seminarsResources = [
@@ -47,7 +54,7 @@ export const seminarsResources = [
     hooks: {
       beforeSave(values, { previous }) {
         bereinigePreiseUndMarke(values);
-        pruefeZeitraum(values, previous, 'beginn', 'ende');
+        pruefeZeitraum('veranstaltung', values, previous, 'beginn', 'ende');
       },
     },
   }),
@@ -74,7 +81,7 @@ export const seminarsResources = [
           if (value === '') values[name] = null;
         }
         if (Object.keys(errors).length > 0) throw DomainError.fields(errors);
-        pruefeZeitraum(values, previous, 'beginn', 'ende');
+        pruefeZeitraum('veranstaltung-event', values, previous, 'beginn', 'ende');
         bereinigePreiseUndMarke(values);
       },
       async afterSave(saved, { manager, previous }) {
@@ -164,7 +171,7 @@ export const seminarsResources = [
     files: true,
     hooks: {
       beforeSave(values, { previous }) {
-        pruefeZeitraum(values, previous, 'valid_from', 'valid_to');
+        pruefeZeitraum('bescheinigung', values, previous, 'valid_from', 'valid_to');
       },
     },
   }),

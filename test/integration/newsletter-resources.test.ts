@@ -214,7 +214,8 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
 
     const invalid = await agent.put(`/node/api/newsletter/${id}`).send({ Benutzer_Gruppes: ['abc'] });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.message).toBe('"Benutzer_Gruppes" enthält eine ungültige ID.');
+    expect(invalid.body.message).toBe('Bitte prüfen Sie die Eingaben: „Gruppen“ enthält eine ungültige ID.');
+    expect(invalid.body.errors).toEqual({ Benutzer_Gruppes: 'enthält eine ungültige ID' });
 
     expect((await agent.delete(`/node/api/newsletter/${id}`)).status).toBe(200);
     const [{ n }] = await t.dataSource.query(

@@ -306,7 +306,7 @@ describe.each(databases())('promotion resources on %s', (kind) => {
     const abo = await create('wb-abo', { titel: 'Bilanz-Abo', stichmonat: 7 });
     const change = await agent.put(`/node/api/wb-abo/${abo.id}`).send({ turnustyp: 'monatlich' });
     expect(change.status).toBe(409);
-    expect(change.body.message).toMatch(/kann nach dem Anlegen des Abos nicht mehr geändert werden/);
+    expect(change.body.message).toBe('„Turnus“ kann nach dem Anlegen des Abos nicht mehr geändert werden.');
     await agent
       .put(`/node/api/wb-abo/${abo.id}`)
       .send({ turnustyp: 'jaehrlich', stichmonat: 7, titel: 'Bilanz-Abo HGB' })

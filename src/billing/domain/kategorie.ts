@@ -2,6 +2,8 @@
  * Billing categories and payment types (spec 002 §3, §9). Every billing record names its object
  * through a category and the id field that category uses.
  */
+import { enumLabel } from '../../../common/vocabulary';
+
 export const KATEGORIEN = ['seminare', 'abos', 'bundle', 'produkte'] as const;
 export type Kategorie = (typeof KATEGORIEN)[number];
 
@@ -29,13 +31,7 @@ export function kategorieIdFeld(category: string): KategorieIdFeld {
 export const BEZAHL_TYPEN = ['debit', 'transfer'] as const;
 export type BezahlTyp = (typeof BEZAHL_TYPEN)[number];
 
-export const BEZAHL_TYP_LABELS: Record<BezahlTyp, string> = {
-  debit: 'Einzugsermächtigung',
-  transfer: 'Überweisung',
-};
-
 /** The German label of a payment type (the spec's label helper); unknown values are shown as they are. */
 export function bezahlTypLabel(typ: string | null | undefined): string {
-  if (!typ) return '';
-  return (BEZAHL_TYP_LABELS as Record<string, string>)[typ] ?? typ;
+  return typ ? enumLabel('rw-bezahloption', 'typ', typ) : '';
 }

@@ -10,9 +10,11 @@ describe('issued invoices', () => {
 
   it('refuse changes of number, amounts, member, circle and content', () => {
     expect(() => pruefeRechnungsaenderung({ betrag: 100, rechnungs_nr: 'X' }, rechnung)).toThrow(
-      'Eine ausgestellte Rechnung kann nicht geändert werden (rechnungs_nr, betrag); bitte stornieren.',
+      'Eine ausgestellte Rechnung kann nicht geändert werden („Rechnungsnummer“, „Betrag (brutto)“); bitte stornieren.',
     );
-    expect(() => pruefeRechnungsaenderung({ data: { positionen: 2 } }, rechnung)).toThrow(/\(data\)/);
+    expect(() => pruefeRechnungsaenderung({ data: { positionen: 2 } }, rechnung)).toThrow(
+      /\(„Rechnungsinhalt“\)/,
+    );
   });
 
   it('accept the same values again and a summary, storno link or payment detail', () => {

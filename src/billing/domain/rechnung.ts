@@ -3,6 +3,7 @@
  * invoice may still receive: its summary, its storno links and payment details.
  */
 import { matchesCondition, type RecordCondition } from '../../../common/resource-meta';
+import { quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 
 type Werte = Record<string, unknown>;
@@ -25,7 +26,7 @@ export function pruefeRechnungsaenderung(werte: Werte, vorher: Werte): void {
   if (fest.length > 0) {
     throw DomainError.conflict(
       'RECHNUNG_AUSGESTELLT',
-      `Eine ausgestellte Rechnung kann nicht geändert werden (${fest.join(', ')}); bitte stornieren.`,
+      `Eine ausgestellte Rechnung kann nicht geändert werden (${quotedLabels('rw-rechnung', fest)}); bitte stornieren.`,
     );
   }
 }

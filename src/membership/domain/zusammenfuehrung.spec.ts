@@ -24,7 +24,7 @@ describe('merge requests', () => {
         felder,
         true,
       ),
-    ).toThrow('Diese Felder können nicht übernommen werden: anzeigename, data, gibtsnicht.');
+    ).toThrow('Diese Felder können nicht übernommen werden: „Anzeigename“, „Zusatzdaten“, „gibtsnicht“.');
   });
 
   it('refuses missing ids', () => {

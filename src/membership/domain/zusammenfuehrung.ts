@@ -3,6 +3,7 @@
  * to the staying one. For users staff choose per field whether to take the obsolete value.
  */
 import { NICHT_VERGLICHEN } from '../../../common/benutzer';
+import { quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 
 export interface Zusammenfuehrung {
@@ -35,7 +36,7 @@ export function pruefeAuftrag(input: unknown, felder: readonly string[], mitTake
   if (unbekannt.length > 0) {
     throw DomainError.invalid(
       'MERGE_TAKE',
-      `Diese Felder können nicht übernommen werden: ${unbekannt.join(', ')}.`,
+      `Diese Felder können nicht übernommen werden: ${quotedLabels('benutzer', unbekannt)}.`,
     );
   }
   return { staying_id: staying, obsolete_id: obsolete, take: take as string[] };

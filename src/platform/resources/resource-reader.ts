@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityMetadata, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
+import { resourceLabel } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 import { columnKind, FieldValueError, toColumnValue } from './field-values';
 import type { EntityClass, ResourceDefinition, Row } from './resource-definition';
@@ -21,6 +22,12 @@ interface AliasNode {
 }
 
 const invalid = (message: string) => DomainError.invalid('INVALID_QUERY', message);
+
+/** 404 naming the resource as staff know it (the menu's plural). */
+export function recordNotFound(definition: ResourceDefinition, id: number): DomainError {
+  const name = resourceLabel(definition.name)?.plural ?? definition.name;
+  return DomainError.notFound('NOT_FOUND', `Eintrag ${id} in „${name}“ wurde nicht gefunden.`);
+}
 
 export type ListResult = Row[] | { count: number; rows: Row[] };
 
@@ -58,8 +65,7 @@ export class ResourceReader {
     plan.qb.andWhere(`${plan.root.alias}.id = :__id`, { __id: id });
     plan.applyOrder(query.order ?? [], []);
     const row = await plan.qb.getOne();
-    if (!row)
-      throw DomainError.notFound('NOT_FOUND', `Eintrag ${id} in "${definition.name}" wurde nicht gefunden.`);
+    if (!row) throw recordNotFound(definition, id);
     return row as Row;
   }
 }

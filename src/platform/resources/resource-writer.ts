@@ -11,17 +11,17 @@ import { enumLabel, labelFor, resourceLabel } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 import { FieldValueError, toColumnValue } from './field-values';
 import { operationsOf, type ResourceDefinition, type Row, type SaveContext } from './resource-definition';
-import { ResourceReader } from './resource-reader';
+import { recordNotFound, ResourceReader } from './resource-reader';
 
 const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt']);
 
 function linkIds(name: string, value: unknown): number[] {
-  if (!Array.isArray(value)) throw DomainError.invalid('INVALID_FIELDS', `"${name}" muss eine Liste sein.`);
+  if (!Array.isArray(value)) throw DomainError.fields({ [name]: 'muss eine Liste sein' });
   return value.map((item) => {
     const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
     const n = typeof id === 'string' ? Number(id) : id;
     if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0) {
-      throw DomainError.invalid('INVALID_FIELDS', `"${name}" enthält eine ungültige ID.`);
+      throw DomainError.fields({ [name]: 'enthält eine ungültige ID' });
     }
     return n;
   });
@@ -202,8 +202,7 @@ export class ResourceWriter {
 
   private async existing(manager: EntityManager, definition: ResourceDefinition, id: number): Promise<Row> {
     const record = await manager.findOne(definition.entity, { where: { id } as never });
-    if (!record)
-      throw DomainError.notFound('NOT_FOUND', `Eintrag ${id} in "${definition.name}" wurde nicht gefunden.`);
+    if (!record) throw recordNotFound(definition, id);
     return record as Row;
   }
 }

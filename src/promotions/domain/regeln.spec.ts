@@ -33,7 +33,10 @@ describe('promotion save rules', () => {
     expect(() => pruefeAbo({ titel: 'Neu', stichtag: 1, stichmonat: 1 }, previous)).not.toThrow();
     const error = fehler(() => pruefeAbo({ turnustyp: 'monatlich' }, previous));
     expect(error.kind).toBe('conflict');
-    expect(error.message).toMatch(/„turnustyp“ kann nach dem Anlegen/);
+    expect(error.message).toBe('„Turnus“ kann nach dem Anlegen des Abos nicht mehr geändert werden.');
+    expect(fehler(() => pruefeAbo({ stichtag: 5, stichmonat: 3 }, previous)).message).toBe(
+      '„Stichtag“, „Stichmonat“ können nach dem Anlegen des Abos nicht mehr geändert werden.',
+    );
   });
 
   it('checks a period', () => {
@@ -41,7 +44,7 @@ describe('promotion save rules', () => {
     const error = fehler(() => pruefeTurnus({ bis: '2025-12-31', preisgarantie: 0 }, { von: '2026-01-01' }));
     expect(error.errors).toEqual({
       preisgarantie: 'muss mindestens 1 sein',
-      bis: 'darf nicht vor „von“ liegen',
+      bis: 'darf nicht vor „Von“ liegen',
     });
   });
 

@@ -4,6 +4,7 @@
  * checked, against the stored record (`previous`) on updates.
  */
 import { matchesCondition, type RecordCondition } from '../../../common/resource-meta';
+import { labelFor, quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 
 type Values = Record<string, unknown>;
@@ -11,6 +12,8 @@ type Values = Record<string, unknown>;
 class Pruefung {
   readonly errors: Record<string, string> = {};
   constructor(
+    /** The resource whose German labels name other fields in a message. */
+    private readonly resource: string,
     private readonly values: Values,
     private readonly previous?: Values,
   ) {}
@@ -33,7 +36,7 @@ class Pruefung {
     const a = this.wert(von);
     const b = this.wert(bis);
     if (typeof a === 'string' && typeof b === 'string' && b < a)
-      this.errors[bis] = `darf nicht vor „${von}“ liegen`;
+      this.errors[bis] = `darf nicht vor „${labelFor(this.resource, von)}“ liegen`;
     return this;
   }
 
@@ -58,16 +61,17 @@ export function pruefeAbo(values: Values, previous?: Values): void {
       (name) => name in values && (values[name] ?? null) !== (previous[name] ?? null),
     );
     if (geaendert.length > 0) {
+      const verb = geaendert.length === 1 ? 'kann' : 'können';
       throw DomainError.conflict(
         'ABO_FESTE_FELDER',
-        `${geaendert.map((n) => `„${n}“`).join(', ')} kann nach dem Anlegen des Abos nicht mehr geändert werden.`,
+        `${quotedLabels('wb-abo', geaendert)} ${verb} nach dem Anlegen des Abos nicht mehr geändert werden.`,
       );
     }
   } else if ((values.turnustyp ?? 'jaehrlich') !== 'jaehrlich') {
     // Only yearly Abos have a cut-off month.
     values.stichmonat = null;
   }
-  new Pruefung(values, previous)
+  new Pruefung('wb-abo', values, previous)
     .bereich('stichtag', 1, 28)
     .bereich('stichmonat', 1, 12)
     .bereich('turn_offset_days', 0)
@@ -76,7 +80,7 @@ export function pruefeAbo(values: Values, previous?: Values): void {
 }
 
 export function pruefeTurnus(values: Values, previous?: Values): void {
-  new Pruefung(values, previous)
+  new Pruefung('wb-abo-turnus', values, previous)
     .bereich('preis', 0)
     .bereich('mwst', 0, 100)
     .bereich('preisgarantie', 1)
@@ -91,7 +95,7 @@ export function pruefeRabatt(values: Values, previous?: Values): void {
   if (typeof values.maxTeilnehmerBuchungen === 'number' && values.maxTeilnehmerBuchungen > 0) {
     values.jederXte = 0;
   }
-  new Pruefung(values, previous)
+  new Pruefung('wb-rabatt', values, previous)
     .bereich('wert', 0)
     .prozent('typ', 'wert')
     .bereich('minPreis', 0)
@@ -106,15 +110,15 @@ export function pruefeRabatt(values: Values, previous?: Values): void {
 }
 
 /** Bundles and products: prices and VAT rates are not negative. */
-export function pruefeVerkauf(values: Values): void {
-  new Pruefung(values).bereich('preis', 0).bereich('mwst', 0, 100).ende();
+export function pruefeVerkauf(resource: 'wb-bundle' | 'produkt', values: Values): void {
+  new Pruefung(resource, values).bereich('preis', 0).bereich('mwst', 0, 100).ende();
 }
 
 export const VOUCHER_CODE_LAENGE = 10;
 
 /** Codes are typed in upper case and are exactly 10 letters or digits (spec 003 §4, §9). */
 export function pruefeVoucher(values: Values, previous?: Values): void {
-  const pruefung = new Pruefung(values, previous).bereich('wert', 0).prozent('typ', 'wert');
+  const pruefung = new Pruefung('wb-voucher', values, previous).bereich('wert', 0).prozent('typ', 'wert');
   if (typeof values.code === 'string') {
     values.code = values.code.trim().toUpperCase();
     if (!/^[A-Z0-9]{10}$/.test(values.code as string))

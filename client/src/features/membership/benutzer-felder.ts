@@ -1,45 +1,50 @@
 /**
- * The German labels and display values of Benutzer fields (spec 000 §3), shared by the edit
- * window and the merge diff so that both name a field the same way.
+ * The labels and display values of Benutzer fields (spec 000 §3), shared by the edit window and
+ * the merge diff so that both name a field the same way. The labels are the vocabulary's.
  */
+import { enumLabels, fieldLabel } from '../../../../common/vocabulary';
 import { formatDateValue } from '../../lib/format';
 
-export const BENUTZER_FELDER: Record<string, string> = {
-  kennnummer: 'Kennnummer',
-  benutzername: 'Benutzername',
-  password: 'Passwort',
-  gender: 'Geschlecht',
-  titel: 'Titel',
-  akad_grad: 'Akad. Grad',
-  vorname: 'Vorname',
-  nachname: 'Nachname',
-  firma: 'Firma',
-  anrede: 'Anrede',
-  berufsbezeichnung: 'Berufsbezeichnung',
-  tel1: 'Telefon',
-  tel2: 'Mobil',
-  primaeremail_id: 'Primäre Email',
-  parent_id: 'Gehört zu (Firma / Mitglied)',
-  freigabe: 'Freigabe (selbständige Seminarbuchung)',
-  verband_bezirk_id: 'Bezirk',
-  stb_datum: 'StB-Datum',
-  kuendigung_datum: 'Kündigungsdatum',
-  re_email_id: 'Rechnungs-Email',
-  re_adresse_id: 'Rechnungs-Adresse',
-  re_konto_id: 'Rechnungs-Konto',
-  mi_adresse_id: 'Mitglieds-Adresse',
-  mi_konto_id: 'Mitglieds-Konto',
-  aktiviert: 'Aktiviert',
-  atr_mitglied: 'Mitglied',
-  atr_referent: 'Referent',
-  atr_verband_mitarbeiter: 'Verbandsmitarbeiter',
-  atr_kein_newsletter: 'Kein Newsletter',
-};
+/** The fields of the edit window, in its order (the merge diff compares them in the same order). */
+const FELDER = [
+  'kennnummer',
+  'benutzername',
+  'password',
+  'gender',
+  'titel',
+  'akad_grad',
+  'vorname',
+  'nachname',
+  'firma',
+  'anrede',
+  'berufsbezeichnung',
+  'tel1',
+  'tel2',
+  'primaeremail_id',
+  'parent_id',
+  'freigabe',
+  'verband_bezirk_id',
+  'stb_datum',
+  'kuendigung_datum',
+  're_email_id',
+  're_adresse_id',
+  're_konto_id',
+  'mi_adresse_id',
+  'mi_konto_id',
+  'aktiviert',
+  'atr_mitglied',
+  'atr_referent',
+  'atr_verband_mitarbeiter',
+  'atr_kein_newsletter',
+];
+
+export const BENUTZER_FELDER: Record<string, string> = Object.fromEntries(
+  FELDER.map((name) => [name, fieldLabel('benutzer', name) ?? name]),
+);
 
 export const GENDER_OPTIONS: { value: string | null; label: string }[] = [
   { value: null, label: 'keine Angabe' },
-  { value: 'male', label: 'männlich' },
-  { value: 'female', label: 'weiblich' },
+  ...Object.entries(enumLabels('benutzer', 'gender') ?? {}).map(([value, label]) => ({ value, label })),
 ];
 
 /** A field value as staff read it: ja/nein, German dates, the gender in words, empty for nothing. */
