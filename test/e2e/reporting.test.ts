@@ -5,19 +5,14 @@
  * and the Gehaltsumfrage of verband 2 (import with its success and error dialogs, export, reset
  * after confirmation), on the demo data. Screenshots in test-results/screenshots/auswertung/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server';
-import { eventually, hasText, launchChromium, visible } from './support/browser';
+import { readFileSync } from 'node:fs';
+import { eventually, hasText, visible } from './support/browser';
+import { browserSession } from './support/session';
 
-const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots', 'auswertung');
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const session = browserSession('auswertung');
+const { api } = session;
+let page: typeof session.page;
 let adminId: number;
-const pageErrors: string[] = [];
 
 /** A screenshot once dialogs have faded in, without earlier messages over it. */
 async function shot(name: string): Promise<void> {
@@ -30,17 +25,7 @@ async function shot(name: string): Promise<void> {
       0,
     ),
   );
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-async function api<T>(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<T> {
-  const response = await page.request.fetch(`${server.url}/node${path}`, {
-    method,
-    data: body,
-    headers: method === 'GET' ? {} : { 'X-Api-Request': '1' },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
+  await session.shot(name);
 }
 
 const screen = () => page.locator('[data-screen="auswertung"]');
@@ -64,32 +49,8 @@ async function menu(path: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServer();
-  browser = await launchChromium();
-  const context = await browser.newContext({
-    viewport: { width: 1400, height: 900 },
-    locale: 'de-DE',
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${server.url}/#/login`);
-  await page.locator('#login-user').fill('admin');
-  await page.locator('#login-password').fill(server.adminPassword);
-  await page.locator('#login-password').press('Enter');
-  await page.waitForURL(/#\/newsletter\/newsletter$/);
+  page = session.page;
   adminId = (await api<{ id: number }>('GET', '/loginInfo')).id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(() => {
-  // No screen may crash: uncaught errors in the page fail the step that caused them.
-  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 describe('Auswertung (verband 3)', () => {
@@ -192,9 +153,7 @@ describe('Auswertung (verband 3)', () => {
       page.getByRole('button', { name: 'CSV-Export' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Benutzer-Auswertung.csv');
-    const file = join(SCREENSHOTS, 'Benutzer-Auswertung.csv');
-    await download.saveAs(file);
-    const text = readFileSync(file, 'utf8');
+    const text = readFileSync(await download.path(), 'utf8');
     expect(text.split('\r\n')[0]).toBe('\uFEFFKennnummer;Name;Email;Mitglied;Buchungen');
     const anzahl = Number((mit ?? '').replace(/\D/g, ''));
     expect(anzahl).toBeGreaterThan(0);

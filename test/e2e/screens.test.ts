@@ -7,30 +7,16 @@
  * Fachberatermarke from selects, an Abo, a Gutschein, a Produkt, a Rechnungs-Kreis, an issued
  * invoice read-only, and the routes the client links to itself.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server';
-import { eventually, hasText, hasValue, launchChromium, visible } from './support/browser';
+import { eventually, hasText, hasValue, visible } from './support/browser';
+import { browserSession } from './support/session';
 
-const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots', 'screens');
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-
-async function api(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<unknown> {
-  const response = await page.request.fetch(`${server.url}/node${path}`, {
-    method,
-    data: body,
-    headers: { 'X-Api-Request': '1' },
-  });
-  expect(response.status()).toBeLessThan(300);
-  return response.json();
-}
+const session = browserSession('screens');
+const { api, shot } = session;
+let page: typeof session.page;
+let server: typeof session.server;
+beforeAll(() => {
+  ({ page, server } = session);
+});
 
 /** A label staff would read as a database name: with an underscore, or one lower-case English-like word. */
 export function looksRaw(text: string): boolean {
@@ -107,29 +93,6 @@ async function walkEntry(href: string, index: number): Promise<void> {
     await shot(`${String(index).padStart(2, '0')}-eintrag${path.replace(/\//g, '-')}`);
   }
 }
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServer();
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'de-DE' });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${server.url}/#/login`);
-  await page.locator('#login-user').fill('admin');
-  await page.locator('#login-password').fill(server.adminPassword);
-  await page.locator('#login-password').press('Enter');
-  await page.waitForURL(/#\/newsletter\/newsletter$/);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
 
 describe('every screen in German with the right inputs', () => {
   it('walks every menu entry of verband 3 and 2: list, Neu, one record', async () => {

@@ -4,7 +4,7 @@
  * through `$like` on those fields, otherwise through the resource's search.
  */
 import { Button, MenuItem } from '@blueprintjs/core';
-import { Suggest } from '@blueprintjs/select';
+import { Suggest, type ItemRenderer } from '@blueprintjs/select';
 import { useState } from 'react';
 import { resourcePath, type Query } from '../../lib/api';
 import { useApi } from '../../lib/hooks';
@@ -43,6 +43,29 @@ export function candidateQuery(
   return { ...query, where, limit: CANDIDATES };
 }
 
+/** A candidate in the list, named by `label`; `selected` ticks it (multi-select). */
+export function recordItem(label: (row: Row) => string, selected?: (row: Row) => boolean): ItemRenderer<Row> {
+  return function RecordItem(row, { handleClick, handleFocus, modifiers }) {
+    if (!modifiers.matchesPredicate) return null;
+    return (
+      <MenuItem
+        key={row.id}
+        text={label(row)}
+        active={modifiers.active}
+        selected={selected?.(row)}
+        onClick={handleClick}
+        onFocus={handleFocus}
+        roleStructure="listoption"
+      />
+    );
+  };
+}
+
+/** Shown while candidates load, and when the typed text finds nothing. */
+export const noResults = (isLoading: boolean) => (
+  <MenuItem disabled text={isLoading ? 'Daten werden geladen' : 'Keine Treffer'} roleStructure="listoption" />
+);
+
 export function RecordSelect({
   resource,
   value,
@@ -75,25 +98,8 @@ export function RecordSelect({
         onChange(row.id ?? null);
         setSearch('');
       }}
-      itemRenderer={(row, { handleClick, handleFocus, modifiers }) =>
-        modifiers.matchesPredicate ? (
-          <MenuItem
-            key={row.id}
-            text={label(row)}
-            active={modifiers.active}
-            onClick={handleClick}
-            onFocus={handleFocus}
-            roleStructure="listoption"
-          />
-        ) : null
-      }
-      noResults={
-        <MenuItem
-          disabled
-          text={isLoading ? 'Daten werden geladen' : 'Keine Treffer'}
-          roleStructure="listoption"
-        />
-      }
+      itemRenderer={recordItem(label)}
+      noResults={noResults(isLoading)}
       inputProps={{
         id,
         placeholder: placeholder ?? 'Suchen…',

@@ -1,11 +1,10 @@
 /** Picks several records of a resource (a to-many association such as Storno_Options), searched as you type. */
-import { MenuItem } from '@blueprintjs/core';
 import { MultiSelect } from '@blueprintjs/select';
 import { useState } from 'react';
 import { resourcePath } from '../../lib/api';
 import { useApi } from '../../lib/hooks';
 import type { Row } from '../../resources/types';
-import { candidateQuery } from './RecordSelect';
+import { candidateQuery, noResults, recordItem } from './RecordSelect';
 
 export interface RecordsSelectProps {
   resource: string;
@@ -52,26 +51,8 @@ export function RecordsSelect({
       tagRenderer={(row) =>
         row.id !== undefined && Object.keys(row).length === 1 ? `#${row.id}` : label(row)
       }
-      itemRenderer={(row, { handleClick, handleFocus, modifiers }) =>
-        modifiers.matchesPredicate ? (
-          <MenuItem
-            key={row.id}
-            text={label(row)}
-            active={modifiers.active}
-            selected={ids.includes(row.id!)}
-            onClick={handleClick}
-            onFocus={handleFocus}
-            roleStructure="listoption"
-          />
-        ) : null
-      }
-      noResults={
-        <MenuItem
-          disabled
-          text={isLoading ? 'Daten werden geladen' : 'Keine Treffer'}
-          roleStructure="listoption"
-        />
-      }
+      itemRenderer={recordItem(label, (row) => ids.includes(row.id!))}
+      noResults={noResults(isLoading)}
       placeholder="Suchen…"
       tagInputProps={{ inputProps: { id } }}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
