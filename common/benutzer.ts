@@ -107,5 +107,6 @@ export const NICHT_VERGLICHEN: readonly string[] = [
   'data',
   'createdAt',
   'updatedAt',
+  'version',
   'verband',
 ];

@@ -4,6 +4,12 @@
  * ResourceDefinition; labels are not part of it (they come from `common/vocabulary.ts`).
  */
 
+/**
+ * Fields the system keeps (identity, timestamps, the edit version): never written by a generic
+ * save, never an input of an edit form.
+ */
+export const SYSTEM_FIELDS: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt', 'version']);
+
 /** How a field is edited and shown. */
 export type FieldType =
   | 'text'

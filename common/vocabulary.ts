@@ -10,6 +10,10 @@ const FIELDS: Record<string, string> = {
   id: 'ID',
   createdAt: 'Erstellt am',
   updatedAt: 'Geändert am',
+  version: 'Version',
+  // Merges (spec 000 §7), as the audit names the records involved.
+  staying_id: 'Bleibender Eintrag',
+  obsolete_id: 'Aufgelöster Eintrag',
   data: 'Zusatzdaten',
   // Benutzer (spec 000 §3)
   parent_id: 'Gehört zu (Firma / Mitglied)',
@@ -130,6 +134,7 @@ const FIELDS: Record<string, string> = {
   preis6_beschreibung: 'Beschreibung Preis 6',
   zusatz_beschreibung: 'Zusätzliche Beschreibung',
   'data.lehrgang': 'Lehrgang',
+  'data.lehrgang_typ': 'Lehrgangsart',
   'data.disable_skript_per_post': 'Skriptzusendung NICHT erwünscht ausblenden',
   'data.tlms_course_id': 'TalentLMS-Kurs-ID',
   'data.image_url': 'Bild-URL',
@@ -204,7 +209,7 @@ const FIELDS: Record<string, string> = {
   relation: 'Gehört zu',
   relation_id: 'Datensatz',
   category: 'Kategorie',
-  size: 'Größe (Bytes)',
+  size: 'Größe',
   public: 'Öffentlich',
   ext: 'Dateiendung',
   // Werbung und Verkauf (spec 002 §3, 003 §3)
@@ -349,7 +354,13 @@ const FIELDS: Record<string, string> = {
 /** Where the same name means something else in one resource. */
 const RESOURCE_FIELDS: Record<string, Record<string, string>> = {
   benutzer: { freigabe: 'Freigabe (selbständige Seminarbuchung)' },
-  'benutzer-gruppe': { newsletter: 'Newsletter-Gruppe', code: 'Automatik-Regel' },
+  'benutzer-gruppe': {
+    newsletter: 'Newsletter-Gruppe',
+    code: 'Automatik-Regel',
+    // What the member verbs record in the audit trail.
+    hinzugefuegt: 'Mitglieder hinzugefügt',
+    entfernt: 'Mitglieder entfernt',
+  },
   'veranstaltung-typ': { mwst: 'MwSt.-Satz (%)' },
   'veranstaltung-event': { beginn: 'Beginn (Uhrzeit)', ende: 'Ende (Uhrzeit)' },
   'storno-option': { titel: 'Bezeichnung', betrag: 'Storno-Betrag' },
@@ -380,6 +391,15 @@ const RESOURCE_FIELDS: Record<string, Record<string, string>> = {
     'data.rechnungenEmail': 'Rechnungen per Email',
   },
   'rw-abrechnung-log': { type: 'Aktion', createdAt: 'Zeitpunkt' },
+  audit: {
+    createdAt: 'Zeitpunkt',
+    user_id: 'Mitarbeiter-Nr.',
+    user_name: 'Mitarbeiter',
+    resource: 'Bereich',
+    record_id: 'Eintrag',
+    action: 'Aktion',
+    changes: 'Änderungen',
+  },
   'rw-bezahloption': { typ: 'Zahlungsart', category: 'Bereich' },
   gastanmeldung: { status: 'Bearbeitungsstatus' },
   'newsletter-absender': { name: 'Absendername', email: 'Absender-Email' },
@@ -523,6 +543,21 @@ const RESOURCE_ENUMS: Record<string, Record<string, Record<string, string>>> = {
   'rw-bezahloption': { typ: BEZAHL_TYPEN },
   gastanmeldung: { status: { offen: 'offen', uebernommen: 'übernommen', abgelehnt: 'abgelehnt' } },
   news: { typ: { News: 'News' } },
+  audit: {
+    action: {
+      create: 'Angelegt',
+      update: 'Geändert',
+      delete: 'Gelöscht',
+      merge: 'Zusammengeführt',
+      password: 'Passwort gesetzt',
+      'password-removed': 'Passwort entfernt',
+      'invoice-run': 'Rechnungslauf',
+      storno: 'Storno',
+      cancel: 'Kündigung',
+      import: 'Import',
+      refill: 'Automatisch befüllt',
+    },
+  },
 };
 
 /** Singular and plural of every resource, as the menu and the forms name it. */
@@ -574,6 +609,7 @@ const RESOURCES: Record<string, { singular: string; plural: string }> = {
   'newsletter-dispatcher': { singular: 'Dispatcher', plural: 'Dispatcher' },
   'newsletter-versand': { singular: 'Versand', plural: 'Versandprotokoll' },
   'statistik-newsletter': { singular: 'Newsletter-Klick', plural: 'Newsletter-Klicks' },
+  audit: { singular: 'Verlaufseintrag', plural: 'Verlauf' },
 };
 
 /** The German label of a field (or a dotted JSON sub-field), or undefined when there is none. */

@@ -2,9 +2,15 @@
 import { PlatformAndMembership1732000000000 } from './1732000000000-platform-and-membership';
 import { SeminarsAndPromotions1732000001000 } from './1732000001000-seminars-and-promotions';
 import { BillingAndNewsletter1732000002000 } from './1732000002000-billing-and-newsletter';
+import { ListIndexesAndSessionUsers1732000016000 } from './1732000016000-list-indexes-and-session-users';
+import { EditVersionsAndAudit1732000019000 } from './1732000019000-edit-versions-and-audit';
+import { LoginAttemptsByAddress1732000021000 } from './1732000021000-login-attempts-by-address';
 
 export const allMigrations = [
   PlatformAndMembership1732000000000,
   SeminarsAndPromotions1732000001000,
   BillingAndNewsletter1732000002000,
+  ListIndexesAndSessionUsers1732000016000,
+  EditVersionsAndAudit1732000019000,
+  LoginAttemptsByAddress1732000021000,
 ];

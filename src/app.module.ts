@@ -8,10 +8,12 @@ import { NewsletterModule } from './newsletter/newsletter.module';
 import { PromotionsModule } from './promotions/promotions.module';
 import { ReportingModule } from './reporting/reporting.module';
 import { SeminarsModule } from './seminars/seminars.module';
+import { AuditModule } from './platform/audit/audit.module';
 import { AuthModule } from './platform/auth/auth.module';
 import { CsvModule } from './platform/csv/csv.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { FilesModule } from './platform/files/files.module';
+import { HealthModule } from './platform/http/health.module';
 import { MailModule } from './platform/mail/mail.module';
 import { QueueModule } from './platform/queue/queue.module';
 import { ResourceHttpModule } from './platform/resources/resource-http.module';
@@ -34,6 +36,7 @@ export class AppModule {
         QueueModule,
         MailModule,
         ResourcesModule,
+        AuditModule,
         FilesModule,
         CsvModule,
         MembershipModule,
@@ -43,6 +46,7 @@ export class AppModule {
         NewsletterModule,
         ReportingModule,
         AuthModule,
+        HealthModule,
         // Last: the catch-all `/node/api/:resource/:id` routes must not shadow a context's own verbs.
         ResourceHttpModule,
       ],

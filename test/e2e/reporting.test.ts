@@ -217,7 +217,7 @@ describe('Gehaltsumfrage (verband 2)', () => {
   it('shows a refused file in a dialog titled Fehler', async () => {
     await hochladen('leer.csv', 'Kennnummer;Link;Passwort\r\n');
     await hasText(dialog().locator('.bp6-heading'), 'Fehler');
-    await visible(dialog().getByText('Die Datei enthält keine lesbaren Zeilen'));
+    await visible(dialog().getByText('Die Datei enthält keine lesbaren Zeilen.'));
     await shot('14-gehaltsumfrage-fehler');
     await dialog().getByRole('button', { name: 'OK' }).click();
     await dialog().waitFor({ state: 'detached' });

@@ -20,7 +20,7 @@ const compilerOptions = {
 
 module.exports = {
   getCacheKey(source, path) {
-    return crypto.createHash('sha1').update(source).update(path).update('v3').digest('hex');
+    return crypto.createHash('sha1').update(source).update(path).update('v5').digest('hex');
   },
   process(source, path) {
     let code = source;
@@ -28,6 +28,9 @@ module.exports = {
       // An ESM file's own `const require = createRequire(...)` would clash with CommonJS's require.
       if (/\bconst require\s*=/.test(code)) code = code.replace(/\brequire\b/g, '__esmRequire');
       code = code.replace(/\bimport\.meta\.url\b/g, "require('node:url').pathToFileURL(__filename).href");
+      code = code.replace(/\bimport\.meta\.dirname\b/g, '__dirname');
+      // @nestjs/terminus checks for optional packages without loading them.
+      code = code.replace(/\bimport\.meta\.resolve\(/g, 'require.resolve(');
     }
     const output = ts.transpileModule(code, { compilerOptions, fileName: path });
     return { code: output.outputText };

@@ -1,4 +1,5 @@
 /** Referential checks of seeded data, shared by the data-model suites. */
+import { ownTableNames } from '../../src/platform/database/tables';
 import type { TestApp } from './test-app';
 
 /** Every foreign key value of the tables (and of the columns pointing at them) names an existing row. */
@@ -10,7 +11,7 @@ export async function expectForeignKeysResolve(
   const runner = t.dataSource.createQueryRunner();
   let checked = 0;
   try {
-    const all = await runner.getTables();
+    const all = await runner.getTables(await ownTableNames(runner));
     const esc = (name: string) => runner.connection.driver.escape(name);
     const bare = (name: string) => name.split('.').pop()!;
     for (const table of all) {

@@ -7,13 +7,18 @@ import { Button, ButtonGroup, Card, H4, Intent, Spinner, Tab, Tabs } from '@blue
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { navigate } from '../app/router';
 import { useUser } from '../app/session';
-import { api, resourcePath, type Query } from '../lib/api';
+import { SYSTEM_FIELDS } from '../../../common/resource-meta';
+import { api, RequestError, resourcePath, type Query } from '../lib/api';
 import { fieldErrors, reportError } from '../lib/errors';
 import { invalidateResource } from '../lib/hooks';
+import { ERROR_TOAST_MS, showToast } from '../lib/toaster';
 import { loadTab, saveTab, tabKey } from '../lib/user-storage';
 import type { Row } from '../resources/types';
 
-const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'];
+/** The server refused the save: someone saved the record since this window loaded it (issue 17). */
+function isStale(error: unknown): boolean {
+  return error instanceof RequestError && error.status === 409 && error.body?.code === 'STALE_RECORD';
+}
 
 /** Included records (an object with id, a list of objects); lists of ids or lines are plain values. */
 function isAssociation(value: unknown): boolean {
@@ -25,7 +30,7 @@ function isAssociation(value: unknown): boolean {
 export function asCopy<T extends Row>(record: T, without: string[] = []): T {
   return Object.fromEntries(
     Object.entries(record).filter(
-      ([key, value]) => !SYSTEM_FIELDS.includes(key) && !without.includes(key) && !isAssociation(value),
+      ([key, value]) => !SYSTEM_FIELDS.has(key) && !without.includes(key) && !isAssociation(value),
     ),
   ) as T;
 }
@@ -113,9 +118,10 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
     async (closeAfter = false) => {
       setLoading(true);
       setErrors({});
+      // The loaded version goes back, so that the server refuses the save if someone saved meanwhile.
       const body = Object.fromEntries(
         Object.entries(latest.current).filter(
-          ([key, value]) => !SYSTEM_FIELDS.includes(key) && !isAssociation(value),
+          ([key, value]) => (key === 'version' || !SYSTEM_FIELDS.has(key)) && !isAssociation(value),
         ),
       );
       let saved: T;
@@ -127,11 +133,18 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
         // A failed save ends loading and cancels a pending close.
         setLoading(false);
         setErrors(fieldErrors(error));
-        reportError(error);
+        if (isStale(error))
+          showToast((error as RequestError).displayMessage, Intent.WARNING, ERROR_TOAST_MS, {
+            text: 'Neu laden',
+            onClick: () => void load(),
+          });
+        else reportError(error);
         return false;
       }
       setLoading(false);
       invalidateResource(resource);
+      // The save wrote an entry into the record's Verlauf.
+      invalidateResource('audit');
       if (closeAfter) close();
       else if (isNew) navigate(`${listPath}/${saved.id}`, { replace: true });
       else {

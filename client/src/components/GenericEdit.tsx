@@ -2,6 +2,7 @@
  * The edit window of every resource without a rich one of its own: its fields, inputs and labels
  * come from the server's metadata and the German vocabulary; a registry entry may order them,
  * group them into tabs or steps, and hide some. Records the server keeps unchanged open read-only.
+ * Existing records show their Verlauf (the audit trail) under the fields.
  */
 import { Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { matchesCondition } from '../../../common/resource-meta';
@@ -18,6 +19,7 @@ import {
 import type { EditProps, FieldOverride } from '../resources/types';
 import { EditFrame, SaveButtons, StepperFrame, TabFrame, useEditRecord } from './EditFrame';
 import { FieldForm } from './FieldForm';
+import { Verlauf } from './Verlauf';
 
 export function GenericEdit({ config, id }: EditProps) {
   const { data: meta, error } = useMeta(config.resource);
@@ -75,11 +77,13 @@ function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
     </Callout>
   );
   const saveButtons = <SaveButtons edit={edit} readOnly={readOnly} />;
+  const verlauf = !edit.isNew && <Verlauf resource={config.resource} id={Number(id)} />;
   if (!config.parts) {
     return (
       <EditFrame title={title} loading={edit.loading} footer={saveButtons}>
         {notice}
         {form(config.fields)}
+        {verlauf}
       </EditFrame>
     );
   }
@@ -87,11 +91,13 @@ function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
   return config.stepper && !readOnly ? (
     <EditFrame title={title} loading={edit.loading} footer={null}>
       <StepperFrame steps={parts} saveButtons={saveButtons} />
+      {verlauf}
     </EditFrame>
   ) : (
     <EditFrame title={title} loading={edit.loading} footer={saveButtons}>
       {notice}
       <TabFrame tabs={parts} route={`${config.path}/:id`} />
+      {verlauf}
     </EditFrame>
   );
 }

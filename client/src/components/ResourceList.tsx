@@ -289,7 +289,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
                         title="Bearbeiten"
                         onClick={() => navigate(`${config.path}/${row.id}`)}
                       />
-                      {canCreate && (
+                      {canCreate && !config.noCopy && (
                         <Button
                           icon="duplicate"
                           aria-label="Kopieren"

@@ -59,6 +59,11 @@ export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
+/** A 403 seen outside `send` (uploads with progress use XMLHttpRequest) means the same. */
+export function notifyUnauthorized(): void {
+  unauthorizedHandler();
+}
+
 /** Sends one request and returns the raw response; throws RequestError for timeouts and bad statuses. */
 export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

@@ -11,8 +11,13 @@ function getToaster(): Promise<Toaster> {
   return toaster;
 }
 
-export function showToast(message: string, intent: Intent = Intent.SUCCESS, timeout = TOAST_MS): void {
-  void getToaster().then((t) => t.show({ message, intent, timeout }));
+export function showToast(
+  message: string,
+  intent: Intent = Intent.SUCCESS,
+  timeout = TOAST_MS,
+  action?: { text: string; onClick: () => void },
+): void {
+  void getToaster().then((t) => t.show({ message, intent, timeout, action }));
 }
 
 export function showErrorToast(message: string): void {

@@ -3,7 +3,12 @@
  * German vocabulary (common/vocabulary.ts), turned into what the generic screens show: labels,
  * list columns with their includes, and edit fields with the right inputs.
  */
-import type { AssociationMeta, FieldMeta, ResourceMeta } from '../../../common/resource-meta';
+import {
+  SYSTEM_FIELDS,
+  type AssociationMeta,
+  type FieldMeta,
+  type ResourceMeta,
+} from '../../../common/resource-meta';
 import { associationLabel, enumLabel, enumLabels, fieldLabel } from '../../../common/vocabulary';
 import type { Query } from '../lib/api';
 import { useApi } from '../lib/hooks';
@@ -38,8 +43,6 @@ export function displayText(display: string[], row: Row | undefined | null): str
   if (main === undefined) return row.id === undefined ? '' : `#${row.id}`;
   return more.length ? `${String(main)} (${more.map(String).join(', ')})` : String(main);
 }
-
-const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt']);
 
 const VALUE_TYPES: Partial<Record<FieldMeta['type'], ValueType>> = {
   integer: 'number',
@@ -103,12 +106,15 @@ const LIST_TYPES = new Set<FieldMeta['type']>([
 ]);
 const MAX_DERIVED_COLUMNS = 8;
 
+/** System fields a list does not show unless configured to. */
+const NOT_LISTED = new Set(['updatedAt', 'version']);
+
 /** Without configured columns: the display fields first, then the short plain fields. */
 function derivedColumns(meta: ResourceMeta): ColumnDef[] {
   const names = [...meta.display.filter((name) => name !== 'id'), ...meta.fields.map((f) => f.name)];
   const fields = [...new Set(names)]
     .map((name) => meta.fields.find((f) => f.name === name))
-    .filter((f): f is FieldMeta => Boolean(f) && LIST_TYPES.has(f!.type) && f!.name !== 'updatedAt');
+    .filter((f): f is FieldMeta => Boolean(f) && LIST_TYPES.has(f!.type) && !NOT_LISTED.has(f!.name));
   return fields.slice(0, MAX_DERIVED_COLUMNS).map((f) => ({ field: f.name }));
 }
 

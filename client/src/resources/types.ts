@@ -107,6 +107,8 @@ export interface ResourceConfig {
   page?: Screen<{ config: ResourceConfig }>;
   /** The list offers no 'Neu' (lists that lead to overviews, not to forms). */
   noCreate?: boolean;
+  /** The list offers no copy (records the database keeps unique, such as a download's file). */
+  noCopy?: boolean;
   /** A short title of one record for the edit window and the breadcrumbs. */
   title?: (row: Row) => string;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { hashPassword } from '../../platform/auth/password-hasher';
 import { DomainError } from '../../shared/domain-error';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
@@ -15,6 +16,7 @@ export class BenutzerZugang {
   constructor(
     private readonly dataSource: DataSource,
     private readonly talentLms: TalentLms,
+    private readonly audit: AuditTrail,
   ) {}
 
   private async benutzer(id: number): Promise<Benutzer> {
@@ -29,20 +31,33 @@ export class BenutzerZugang {
     return Boolean((await this.benutzer(id)).password);
   }
 
-  async setzePasswort(id: number, passwort: unknown): Promise<void> {
+  async setzePasswort(id: number, passwort: unknown, actor: Actor | null): Promise<void> {
     if (typeof passwort !== 'string' || passwort.trim() === '') {
       throw DomainError.invalid('PASSWORT_LEER', 'Das Passwort darf nicht leer sein.', {
         password: 'darf nicht leer sein',
       });
     }
     await this.benutzer(id);
-    await this.dataSource.getRepository(Benutzer).update(id, { password: await hashPassword(passwort) });
+    await this.speicherePasswort(id, await hashPassword(passwort), actor);
   }
 
   /** After this the Benutzer can no longer log in. */
-  async entfernePasswort(id: number): Promise<void> {
+  async entfernePasswort(id: number, actor: Actor | null): Promise<void> {
     await this.benutzer(id);
-    await this.dataSource.getRepository(Benutzer).update(id, { password: null });
+    await this.speicherePasswort(id, null, actor);
+  }
+
+  /** The audit says that the password was set or removed, never what it is. */
+  private async speicherePasswort(id: number, hash: string | null, actor: Actor | null): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Benutzer, id, { password: hash });
+      await this.audit.record(manager, {
+        actor,
+        resource: 'benutzer',
+        recordId: id,
+        action: hash ? 'password' : 'password-removed',
+      });
+    });
   }
 
   async registriereBeiTalentLms(id: number): Promise<{ id: string; login: string }> {

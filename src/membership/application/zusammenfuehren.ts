@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { auditChanges } from '../../platform/audit/audit-changes';
+import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { ReferenceMover } from '../../platform/database/reference-mover';
 import { DomainError } from '../../shared/domain-error';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
@@ -21,6 +23,7 @@ export class Zusammenfuehren {
   constructor(
     private readonly dataSource: DataSource,
     private readonly references: ReferenceMover,
+    private readonly audit: AuditTrail,
   ) {}
 
   private async load<T extends ObjectLiteral>(
@@ -34,7 +37,7 @@ export class Zusammenfuehren {
     return row;
   }
 
-  async benutzer(input: unknown): Promise<Benutzer> {
+  async benutzer(input: unknown, actor: Actor | null): Promise<Benutzer> {
     const felder = this.dataSource.getMetadata(Benutzer).columns.map((c) => c.propertyName);
     const auftrag = pruefeAuftrag(input, felder, true);
     await this.dataSource.transaction(async (manager) => {
@@ -56,16 +59,23 @@ export class Zusammenfuehren {
       const current = await this.load(manager, Benutzer, staying.id, 'Benutzer');
       const next = { ...werte, ...ableiten(current as BenutzerStand, werte as BenutzerStand) };
       await manager.update(Benutzer, staying.id, next);
+      const merged = await this.load(manager, Benutzer, staying.id, 'Benutzer');
+      await this.protokolliere(manager, actor, 'benutzer', staying, obsolete, merged, ['password']);
     });
     return this.load(this.dataSource.manager, Benutzer, auftrag.staying_id, 'Benutzer');
   }
 
   /** E-mails, addresses and accounts of one Benutzer. */
-  async kontakt(art: 'email' | 'adresse' | 'konto', input: unknown): Promise<void> {
-    const { entity, table, was } = {
-      email: { entity: BenutzerEmail, table: 'benutzer_email', was: 'E-Mail' },
-      adresse: { entity: BenutzerAdresse, table: 'benutzer_adresse', was: 'Adresse' },
-      konto: { entity: BenutzerKonto, table: 'benutzer_konto', was: 'Konto' },
+  async kontakt(art: 'email' | 'adresse' | 'konto', input: unknown, actor: Actor | null): Promise<void> {
+    const { entity, table, resource, was } = {
+      email: { entity: BenutzerEmail, table: 'benutzer_email', resource: 'benutzer-email', was: 'E-Mail' },
+      adresse: {
+        entity: BenutzerAdresse,
+        table: 'benutzer_adresse',
+        resource: 'benutzer-adresse',
+        was: 'Adresse',
+      },
+      konto: { entity: BenutzerKonto, table: 'benutzer_konto', resource: 'benutzer-konto', was: 'Konto' },
     }[art];
     const auftrag = pruefeAuftrag(input, [], false);
     await this.dataSource.transaction(async (manager) => {
@@ -84,6 +94,37 @@ export class Zusammenfuehren {
       pruefeGleicherBenutzer(staying, obsolete);
       await this.references.move(manager, table, obsolete.id, staying.id);
       await manager.delete(entity, obsolete.id);
+      await this.protokolliere(manager, actor, resource, staying, obsolete, staying);
+    });
+  }
+
+  /**
+   * Two audit entries: the staying record (what the merge changed, and which record it took in)
+   * and the obsolete one (what it held when it was dissolved, and where it went).
+   */
+  private async protokolliere(
+    manager: EntityManager,
+    actor: Actor | null,
+    resource: string,
+    staying: { id: number },
+    obsolete: { id: number },
+    merged: { id: number },
+    hidden: string[] = [],
+  ): Promise<void> {
+    const row = (record: object) => record as Record<string, unknown>;
+    await this.audit.record(manager, {
+      actor,
+      resource,
+      recordId: staying.id,
+      action: 'merge',
+      changes: { ...auditChanges(row(staying), row(merged), hidden), obsolete_id: { before: obsolete.id } },
+    });
+    await this.audit.record(manager, {
+      actor,
+      resource,
+      recordId: obsolete.id,
+      action: 'merge',
+      changes: { ...auditChanges(row(obsolete), null, hidden), staying_id: { after: staying.id } },
     });
   }
 }

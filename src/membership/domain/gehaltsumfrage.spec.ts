@@ -31,8 +31,8 @@ describe('the access file', () => {
   });
 
   it.each<[string, Record<string, string>[], string]>([
-    ['no rows', [], 'Die Datei enthält keine lesbaren Zeilen'],
-    ['rows without Kennnummer', [{ Kennnummer: ' ', Link: 'l' }], 'Die Datei enthält keine lesbaren Zeilen'],
+    ['no rows', [], 'Die Datei enthält keine lesbaren Zeilen.'],
+    ['rows without Kennnummer', [{ Kennnummer: ' ', Link: 'l' }], 'Die Datei enthält keine lesbaren Zeilen.'],
     [
       'other columns',
       [{ Name: 'Müller', Ort: 'Köln' }],

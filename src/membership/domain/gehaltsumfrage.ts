@@ -44,7 +44,7 @@ export function leseZugangsdatei(rows: Record<string, string>[]): Zugang[] {
     zugaenge.push(zugang);
   }
   if (zugaenge.length === 0) {
-    throw DomainError.invalid('GEHALTSUMFRAGE_LEER', 'Die Datei enthält keine lesbaren Zeilen');
+    throw DomainError.invalid('GEHALTSUMFRAGE_LEER', 'Die Datei enthält keine lesbaren Zeilen.');
   }
   return zugaenge;
 }

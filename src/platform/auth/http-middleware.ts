@@ -5,7 +5,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * DESIGN.md §3: state-changing calls must carry X-Api-Request (a cross-site form cannot set it),
- * and every /node call but login/logout needs a session. Mounted on /node, before the routes, so
+ * and every /node call but login/logout and the health check needs a session. Mounted on /node, before the routes, so
  * that unknown routes answer 403 too instead of revealing what exists.
  */
 export function apiGate(req: Request, res: Response, next: NextFunction): void {
@@ -13,7 +13,8 @@ export function apiGate(req: Request, res: Response, next: NextFunction): void {
     res.status(403).json({ statusCode: 403, message: 'Anfrage ohne X-Api-Request-Header abgelehnt.' });
     return;
   }
-  if (!PUBLIC_PATHS.has(req.path) && !req.isAuthenticated?.()) {
+  const open = PUBLIC_PATHS.has(req.path) || (req.path === '/health' && SAFE_METHODS.has(req.method));
+  if (!open && !req.isAuthenticated?.()) {
     res.status(403).json({ statusCode: 403, message: 'Sie sind nicht angemeldet.' });
     return;
   }

@@ -1,4 +1,5 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
+import type { Request } from 'express';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import { LoginThrottle } from './login-throttle';
@@ -12,17 +13,14 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
     private readonly staff: StaffDirectory,
     private readonly throttle: LoginThrottle,
   ) {
-    super({ usernameField: 'user', passwordField: 'password' });
+    super({ usernameField: 'user', passwordField: 'password', passReqToCallback: true });
   }
 
-  async validate(login: string, password: string): Promise<StaffUser> {
-    await this.throttle.assertAllowed(login);
+  async validate(req: Request, login: string, password: string): Promise<StaffUser> {
+    const attempt = await this.throttle.begin(login, req.ip ?? req.socket.remoteAddress ?? '');
     const user = await this.staff.authenticate(login, password);
-    if (!user) {
-      await this.throttle.recordFailure(login);
-      throw new UnauthorizedException(WRONG_LOGIN);
-    }
-    await this.throttle.reset(login);
+    if (!user) throw new UnauthorizedException(WRONG_LOGIN);
+    await this.throttle.succeeded(login, attempt);
     return user;
   }
 }

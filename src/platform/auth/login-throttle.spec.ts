@@ -1,4 +1,4 @@
-import { lockedUntil, MAX_FAILURES, WINDOW_MS } from './login-throttle';
+import { lockedUntil, MAX_FAILURES, MAX_PER_ADDRESS, WINDOW_MS } from './login-throttle';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60000);
@@ -24,5 +24,17 @@ describe('login throttle rule', () => {
       ...Array.from({ length: MAX_FAILURES - 1 }, (_, i) => minutesAgo(9 - i)),
     ];
     expect(lockedUntil(failures, now)).toBeNull();
+  });
+});
+
+describe('login throttle per client address', () => {
+  it('takes its own, higher limit', () => {
+    const attempts = Array.from({ length: MAX_FAILURES }, (_, i) => minutesAgo(10 - i));
+    expect(lockedUntil(attempts, now, MAX_PER_ADDRESS)).toBeNull();
+    const many = Array.from(
+      { length: MAX_PER_ADDRESS },
+      (_, i) => new Date(minutesAgo(14).getTime() + i * 1000),
+    );
+    expect(lockedUntil(many, now, MAX_PER_ADDRESS)).toEqual(new Date(many[0].getTime() + WINDOW_MS));
   });
 });

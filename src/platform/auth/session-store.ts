@@ -1,9 +1,16 @@
 /**
- * express-session store on the platform database (DESIGN.md §5: no maintained store exists for
- * TypeORM 1.x). Sessions never live in process memory, so app processes are interchangeable.
+ * express-session stores: one on the platform database (DESIGN.md §5: no maintained store exists
+ * for TypeORM 1.x), or Redis when REDIS_URL is set. Sessions never live in process memory, so app
+ * processes are interchangeable.
+ *
+ * Both stores read a session with one lookup and write it only when it changed: a request that
+ * changed nothing only moves the expiry, and that at most once a minute (`touchDue`). Both can
+ * list and end the sessions of given staff users, which is how taking away a user's access ends
+ * the user's sessions at once (see StaffSessions).
  */
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import type { Request } from 'express';
 import session, { SessionData } from 'express-session';
 import { DataSource, LessThan } from 'typeorm';
 import type { RedisConfig } from '../../config/env';
@@ -12,11 +19,71 @@ type Callback<T = void> = (error?: unknown, value?: T) => void;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export class TypeOrmSessionStore extends session.Store {
+/** A session whose stored expiry is less than this behind the new one is not touched. */
+export const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** The expiry the store holds for a session as read, carried from `get` to `touch` on the session object. */
+const STORED_EXPIRY = Symbol('storedExpiry');
+type WithStoredExpiry = { [STORED_EXPIRY]?: number };
+
+function rememberStoredExpiry<T extends object>(target: T, expiresMs: number | undefined): T {
+  if (expiresMs !== undefined)
+    Object.defineProperty(target, STORED_EXPIRY, { value: expiresMs, enumerable: false, configurable: true });
+  return target;
+}
+
+/**
+ * Whether the store must move a session's expiry to `expires`: when it does not know the stored one,
+ * or when that is at least TOUCH_INTERVAL_MS older. So a session that is used all the time is
+ * written at most once a minute, and its stored expiry lags the cookie's by less than a minute.
+ */
+export function touchDue(data: SessionData, expires: Date): boolean {
+  const stored = (data as WithStoredExpiry)[STORED_EXPIRY];
+  return stored === undefined || expires.getTime() - stored >= TOUCH_INTERVAL_MS;
+}
+
+/** Marks session data as read from the store with this expiry (for `touchDue`). */
+export function withStoredExpiry<T extends object>(data: T, expires: Date): T {
+  return rememberStoredExpiry(data, expires.getTime());
+}
+
+/** The staff user a session belongs to: passport keeps the serialized user under `passport.user`. */
+export function sessionUserId(data: SessionData | undefined): number | null {
+  const user = (data as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+  const id = typeof user === 'object' && user !== null ? (user as { id?: unknown }).id : user;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+/** What the platform needs from a store beyond express-session's interface. */
+export interface UserSessionIndex {
+  /** The live sessions of these users, or of every logged-in user for `null`. */
+  userSessions(userIds: number[] | null): Promise<{ sid: string; userId: number }[]>;
+  destroyAll(sids: string[]): Promise<void>;
+}
+
+export type SessionStore = session.Store & UserSessionIndex;
+
+/**
+ * express-session rebuilds the session object from the stored data and drops what is not
+ * enumerable; the stored expiry has to be carried over to reach `touch`.
+ */
+function createSessionKeepingExpiry(
+  store: session.Store,
+  req: Request,
+  data: SessionData,
+): session.Session & SessionData {
+  const created = session.Store.prototype.createSession.call(store, req, data);
+  return rememberStoredExpiry(created, (data as WithStoredExpiry)[STORED_EXPIRY]);
+}
+
+export class TypeOrmSessionStore extends session.Store implements UserSessionIndex {
   private lastCleanup = 0;
+  private readonly selectSql: string;
 
   constructor(private readonly dataSource: DataSource) {
     super();
+    const q = (name: string) => dataSource.driver.escape(name);
+    this.selectSql = `SELECT ${q('sess')} AS sess, ${q('expires')} AS expires FROM ${q('session')} WHERE ${q('sid')} = ?`;
   }
 
   private expiry(data: SessionData): Date {
@@ -31,58 +98,78 @@ export class TypeOrmSessionStore extends session.Store {
     );
   }
 
+  /** One plain lookup by primary key: this runs on every request. */
   override get(sid: string, callback: Callback<SessionData | null>): void {
     this.run(async () => {
-      const row = await this.dataSource
-        .createQueryBuilder()
-        .select(['s.sess AS sess', 's.expires AS expires'])
-        .from('session', 's')
-        .where('s.sid = :sid', { sid })
-        .getRawOne<{ sess: string; expires: string | Date }>();
+      const rows: { sess: string; expires: string | Date }[] = await this.dataSource.query(this.selectSql, [
+        sid,
+      ]);
+      const row = rows[0];
       if (!row) return null;
       const expires =
         row.expires instanceof Date ? row.expires : new Date(`${row.expires.replace(' ', 'T')}Z`);
       if (expires.getTime() <= Date.now()) return null;
-      return JSON.parse(row.sess) as SessionData;
+      return withStoredExpiry(JSON.parse(row.sess) as SessionData, expires);
     }, callback);
+  }
+
+  override createSession(req: Request, data: SessionData): session.Session & SessionData {
+    return createSessionKeepingExpiry(this, req, data);
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {
     this.run(async () => {
-      const values = { sid, sess: JSON.stringify(data), expires: this.expiry(data) };
-      await this.dataSource.transaction(async (manager) => {
-        await manager.createQueryBuilder().delete().from('session').where('sid = :sid', { sid }).execute();
-        await manager
-          .createQueryBuilder()
-          .insert()
-          .into('session', ['sid', 'sess', 'expires'])
-          .values(values)
-          .execute();
-      });
+      await this.dataSource
+        .createQueryBuilder()
+        .insert()
+        .into('session', ['sid', 'sess', 'expires', 'user_id'])
+        .values({ sid, sess: JSON.stringify(data), expires: this.expiry(data), user_id: sessionUserId(data) })
+        .orUpdate(['sess', 'expires', 'user_id'], ['sid'])
+        .execute();
       await this.cleanup();
     }, callback);
   }
 
   override touch(sid: string, data: SessionData, callback?: Callback): void {
+    const expires = this.expiry(data);
+    if (!touchDue(data, expires)) {
+      callback?.();
+      return;
+    }
     this.run(async () => {
       await this.dataSource
         .createQueryBuilder()
         .update('session')
-        .set({ expires: this.expiry(data) })
+        .set({ expires })
         .where('sid = :sid', { sid })
         .execute();
     }, callback);
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    this.run(async () => {
-      await this.dataSource
-        .createQueryBuilder()
-        .delete()
-        .from('session')
-        .where('sid = :sid', { sid })
-        .execute();
-    }, callback);
+    this.run(() => this.destroyAll([sid]), callback);
+  }
+
+  async userSessions(userIds: number[] | null): Promise<{ sid: string; userId: number }[]> {
+    if (userIds?.length === 0) return [];
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select(['s.sid AS sid', 's.user_id AS userId'])
+      .from('session', 's')
+      .where('s.user_id IS NOT NULL AND s.expires > :now', { now: new Date() });
+    if (userIds) qb.andWhere('s.user_id IN (:...userIds)', { userIds });
+    const rows = await qb.getRawMany<{ sid: string; userId: number | string }>();
+    return rows.map((r) => ({ sid: r.sid, userId: Number(r.userId) }));
+  }
+
+  async destroyAll(sids: string[]): Promise<void> {
+    if (sids.length === 0) return;
+    await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from('session')
+      .where('sid IN (:...sids)', { sids })
+      .execute();
   }
 
   /** Removes expired sessions at most once an hour, piggybacking on writes. */
@@ -98,29 +185,92 @@ export class TypeOrmSessionStore extends session.Store {
   }
 }
 
+interface RedisClient {
+  get(key: string): Promise<string | null>;
+  pTTL(key: string): Promise<number>;
+  del(keys: string[]): Promise<number>;
+  quit(): Promise<unknown>;
+}
+
 /**
- * Chooses the session store (Redis when REDIS_URL is set, else the database) and owns the Redis
- * connection, which it closes when the app shuts down.
+ * connect-redis's store with the same write rules as the database store: `get` also asks for the
+ * key's remaining lifetime (pipelined with the GET, so still one round trip), and `touch` moves
+ * it only when that is due.
+ */
+async function redisStore(client: RedisClient, prefix: string): Promise<SessionStore> {
+  const { RedisStore } = await import('connect-redis');
+  class ThrottledRedisStore extends RedisStore implements UserSessionIndex {
+    override async get(sid: string, callback?: Callback<SessionData | null>): Promise<void> {
+      const key = prefix + sid;
+      try {
+        const [raw, ttl] = await Promise.all([client.get(key), client.pTTL(key)]);
+        const data = raw ? (JSON.parse(raw) as SessionData) : null;
+        if (data && ttl > 0) rememberStoredExpiry(data, Date.now() + ttl);
+        callback?.(undefined, data);
+      } catch (error) {
+        callback?.(error);
+      }
+    }
+
+    override createSession(req: Request, data: SessionData): session.Session & SessionData {
+      return createSessionKeepingExpiry(this, req, data);
+    }
+
+    override async touch(sid: string, data: SessionData, callback?: Callback): Promise<void> {
+      const expires = data.cookie?.expires ? new Date(data.cookie.expires) : undefined;
+      if (expires && !touchDue(data, expires)) {
+        callback?.();
+        return;
+      }
+      await super.touch(sid, data, callback);
+    }
+
+    async userSessions(userIds: number[] | null): Promise<{ sid: string; userId: number }[]> {
+      if (userIds?.length === 0) return [];
+      const wanted = userIds && new Set(userIds);
+      const all = (await this.all()) as (SessionData & { id: string })[];
+      return all.flatMap((data) => {
+        const userId = sessionUserId(data);
+        return userId !== null && (!wanted || wanted.has(userId)) ? [{ sid: data.id, userId }] : [];
+      });
+    }
+
+    async destroyAll(sids: string[]): Promise<void> {
+      if (sids.length) await client.del(sids.map((sid) => prefix + sid));
+    }
+  }
+  return new ThrottledRedisStore({ client, prefix });
+}
+
+/**
+ * Chooses the session store (Redis when REDIS_URL is set, else the database), creates it once
+ * (the HTTP setup and StaffSessions share it) and owns the Redis connection, which it closes when
+ * the app shuts down.
  */
 @Injectable()
 export class SessionStores implements OnApplicationShutdown {
-  private client?: { quit(): Promise<unknown> };
+  private client?: RedisClient;
+  private store?: Promise<SessionStore>;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
   ) {}
 
-  async create(): Promise<session.Store> {
+  create(): Promise<SessionStore> {
+    this.store ??= this.open();
+    return this.store;
+  }
+
+  private async open(): Promise<SessionStore> {
     const redis = this.config.getOrThrow<RedisConfig>('redis');
     if (!redis.url) return new TypeOrmSessionStore(this.dataSource);
     const { createClient } = await import('redis');
-    const { RedisStore } = await import('connect-redis');
     const client = createClient({ url: redis.url });
     client.on('error', (error) => console.error('Redis (Sitzungen):', error.message));
     await client.connect();
-    this.client = client;
-    return new RedisStore({ client, prefix: 'verband:sess:' });
+    this.client = client as unknown as RedisClient;
+    return redisStore(this.client, 'verband:sess:');
   }
 
   async onApplicationShutdown(): Promise<void> {

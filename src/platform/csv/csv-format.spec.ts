@@ -91,9 +91,9 @@ describe('parseCsv', () => {
   });
 
   it('refuses empty, binary and malformed files with German messages', () => {
-    expectInvalid(() => parseCsv(Buffer.alloc(0)), /leer/);
-    expectInvalid(() => parseCsv(Buffer.from(' \r\n\r\n')), /leer/);
-    expectInvalid(() => parseCsv(Buffer.from(BOM)), /leer/);
+    expectInvalid(() => parseCsv(Buffer.alloc(0)), /keine lesbaren Zeilen/);
+    expectInvalid(() => parseCsv(Buffer.from(' \r\n\r\n')), /keine lesbaren Zeilen/);
+    expectInvalid(() => parseCsv(Buffer.from(BOM)), /keine lesbaren Zeilen/);
     expectInvalid(
       () => parseCsv(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0xff, 0x00])),
       /Binärdaten/,

@@ -73,11 +73,17 @@ function isBlank(fields: string[]): boolean {
  * empty fields are skipped; missing trailing fields are ''. Throws a DomainError (400) with a German
  * message for an empty, binary or malformed file.
  */
+/** Spec 001 §7 (the group's CSV comparison): the answer to an empty file or one that is no CSV. */
+export const KEINE_ZEILEN = 'Die Datei enthält keine lesbaren Zeilen.';
+
 export function parseCsv(bytes: Buffer): CsvRow[] {
-  if (bytes.length === 0) throw invalid('Die CSV-Datei ist leer.');
+  if (bytes.length === 0) throw invalid(KEINE_ZEILEN);
   const text = decodeCsv(bytes);
-  if (text.includes('\u0000')) throw invalid('Die Datei ist keine CSV-Datei (sie enthält Binärdaten).');
-  if (text.trim() === '') throw invalid('Die CSV-Datei ist leer.');
+  if (text.includes('\u0000'))
+    throw invalid(
+      'Die Datei enthält keine lesbaren Zeilen: sie ist keine CSV-Datei (sie enthält Binärdaten).',
+    );
+  if (text.trim() === '') throw invalid(KEINE_ZEILEN);
 
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -98,7 +104,7 @@ export function parseCsv(bytes: Buffer): CsvRow[] {
   }
 
   const content = records.filter(({ record }) => !isBlank(record));
-  if (content.length === 0) throw invalid('Die CSV-Datei ist leer.');
+  if (content.length === 0) throw invalid(KEINE_ZEILEN);
   const [{ record: headerFields }, ...data] = content;
   const header = headerFields.map((name, index) => name.trim() || `Spalte ${index + 1}`);
   const seen = new Set<string>();

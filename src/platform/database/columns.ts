@@ -12,6 +12,7 @@ import {
   ManyToOne,
   RelationOptions,
   UpdateDateColumn,
+  VersionColumn,
   ValueTransformer,
 } from 'typeorm';
 import { centsToEuros, eurosToCents } from '../../shared/money';
@@ -55,6 +56,14 @@ export function CreatedAt() {
 
 export function UpdatedAt() {
   return UpdateDateColumn({ type: 'datetime' });
+}
+
+/**
+ * The edit version: 1 on insert, raised by every TypeORM update. A save that carries an older
+ * version than the stored one is refused (ResourceWriter), so concurrent edits are not lost.
+ */
+export function Version() {
+  return VersionColumn({ type: 'int', default: 1 });
 }
 
 /** Rounds like money but is a separate instance, so that only MoneyColumn counts as money (isMoneyColumn). */

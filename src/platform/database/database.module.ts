@@ -2,7 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DatabaseConfig } from '../../config/env';
+import { DataSource } from 'typeorm';
 import { dataSourceOptions, ensureMysqlDatabase } from './data-source';
+import { serializeSqliteTransactions } from './sqlite-transactions';
 
 /** The one database connection; migrations run at start (DESIGN.md §1). */
 @Global()
@@ -19,6 +21,11 @@ import { dataSourceOptions, ensureMysqlDatabase } from './data-source';
           migrationsRun: true,
           retryAttempts: 2,
         };
+      },
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        serializeSqliteTransactions(dataSource);
+        return dataSource;
       },
     }),
   ],

@@ -7,6 +7,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { ownTableNames } from './tables';
 
 interface Reference {
   table: string;
@@ -30,7 +31,7 @@ export class ReferenceMover {
   private async load(): Promise<Map<string, Reference[]>> {
     const runner = this.dataSource.createQueryRunner();
     try {
-      const tables = await runner.getTables((await runner.getTables()).map((t) => t.name));
+      const tables = await runner.getTables(await ownTableNames(runner));
       const byTarget = new Map<string, Map<string, Reference>>();
       const add = (target: string, table: string, column: string) => {
         const schema = tables.find((t) => t.name === table);

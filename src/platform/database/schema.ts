@@ -4,7 +4,7 @@
  *
  *   await createTables(qr, [table('verband_bezirk', [id(), int('bezirk_nummer'), string('bezirk_name')])]);
  */
-import { QueryRunner, Table, TableColumnOptions, TableForeignKey, TableIndex } from 'typeorm';
+import { QueryRunner, Table, TableColumn, TableColumnOptions, TableForeignKey, TableIndex } from 'typeorm';
 
 type Col = TableColumnOptions;
 type Opts = Partial<Col>;
@@ -201,4 +201,40 @@ export async function dropTables(qr: QueryRunner, names: string[]): Promise<void
   if (isMysql(qr)) await qr.query('SET FOREIGN_KEY_CHECKS = 0');
   for (const name of [...names].reverse()) await qr.dropTable(name, true);
   if (isMysql(qr)) await qr.query('SET FOREIGN_KEY_CHECKS = 1');
+}
+
+/** Adds indices to an existing table, named as `table()` names them (so a later migration can drop them). */
+export async function createIndices(
+  qr: QueryRunner,
+  tableName: string,
+  indices: TableSpec['indices'],
+): Promise<void> {
+  await qr.createIndices(
+    tableName,
+    indices.map(
+      (i) =>
+        new TableIndex({
+          columnNames: i.columns,
+          isUnique: i.unique,
+          name: indexName(tableName, i.columns, i.unique),
+        }),
+    ),
+  );
+}
+
+export async function dropIndices(
+  qr: QueryRunner,
+  tableName: string,
+  indices: TableSpec['indices'],
+): Promise<void> {
+  for (const i of indices) await qr.dropIndex(tableName, indexName(tableName, i.columns, i.unique));
+}
+
+/** Adds columns (without references) to an existing table, typed per dialect as in `table()`. */
+export async function addColumns(qr: QueryRunner, tableName: string, columns: Col[]): Promise<void> {
+  const mysql = isMysql(qr);
+  await qr.addColumns(
+    tableName,
+    columns.map((c) => new TableColumn(mysql ? dialectColumn(qr, c) : sqliteDefault(c))),
+  );
 }

@@ -16,19 +16,53 @@ const germanDefaults: Record<number, string> = {
   400: 'Ungültige Anfrage',
   401: 'Nicht angemeldet',
   403: 'Zugriff verweigert',
-  404: 'Nicht gefunden',
+  404: 'Diese Adresse gibt es nicht.',
   405: 'Methode nicht erlaubt',
   409: 'Konflikt',
   413: 'Die Anfrage ist zu groß',
   415: 'Nicht unterstütztes Format',
   429: 'Zu viele Anfragen',
+  503: 'Der Dienst ist vorübergehend nicht erreichbar.',
 };
+
+/** Nest's router names an unknown route in English ("Cannot GET /x"). */
+const ROUTER_TEXT = /^Cannot [A-Z]+ \//;
 
 export interface ErrorBody {
   statusCode: number;
   message: string;
   code?: string;
   errors?: Record<string, string>;
+}
+
+/** Network failures of the database and Redis clients: the service is away, not the request wrong. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+]);
+const CONNECTION_TEXT =
+  /closed state|connection is closed|client is closed|Connection lost|Pool is closed|Connection terminated|max retries per request/i;
+
+/** One message for both: a refused connection does not say whether it was the database or Redis. */
+export const SERVICE_UNAVAILABLE =
+  'Die Datenbank oder die Warteschlange ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.';
+
+/** The German 503 message when `error` says that the database or Redis cannot be reached. */
+function unavailableService(error: unknown): string | undefined {
+  const driverError = (error as { driverError?: { code?: unknown; message?: unknown } }).driverError;
+  const codes = [(error as { code?: unknown }).code, driverError?.code].map(String);
+  const texts = [(error as Error)?.message, driverError?.message].map(String);
+  if (!codes.some((c) => CONNECTION_CODES.has(c)) && !texts.some((t) => CONNECTION_TEXT.test(t)))
+    return undefined;
+  return SERVICE_UNAVAILABLE;
 }
 
 /** Maps every error to `{statusCode, message, errors?}` with a German message; never leaks a stack or SQL. */
@@ -46,7 +80,8 @@ export function toErrorBody(error: unknown): ErrorBody {
     const response = error.getResponse();
     const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
     // Nest's own exceptions carry English status texts ("Not Found"); staff see the German default.
-    const message = typeof raw === 'string' && raw !== STATUS_CODES[statusCode] ? raw : undefined;
+    const message =
+      typeof raw === 'string' && raw !== STATUS_CODES[statusCode] && !ROUTER_TEXT.test(raw) ? raw : undefined;
     return { statusCode, message: message ?? germanDefaults[statusCode] ?? 'Fehler bei der Anfrage' };
   }
   if (error instanceof QueryFailedError) {
@@ -66,10 +101,9 @@ export function toErrorBody(error: unknown): ErrorBody {
       };
     }
   }
-  const status = (error as { status?: unknown; type?: unknown }).status;
-  if ((error as { type?: unknown }).type === 'entity.parse.failed') {
-    return { statusCode: 400, message: 'Der Inhalt der Anfrage ist kein gültiges JSON.' };
-  }
+  const unavailable = unavailableService(error);
+  if (unavailable) return { statusCode: 503, message: unavailable };
+  const status = (error as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { statusCode: status, message: germanDefaults[status] ?? 'Ungültige Anfrage' };
   }

@@ -1,4 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { Mailer, MailMessage } from './mailer';
@@ -16,6 +17,11 @@ export class FileMailer extends Mailer {
     private readonly defaultFrom: string,
   ) {
     super();
+  }
+
+  async verify(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await access(this.dir, constants.W_OK);
   }
 
   async send(message: MailMessage): Promise<{ messageId: string }> {

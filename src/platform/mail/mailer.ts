@@ -25,6 +25,8 @@ export interface MailMessage {
 
 export abstract class Mailer {
   abstract send(message: MailMessage): Promise<{ messageId: string }>;
+  /** Resolves when mail can be delivered (the health check): the server answers, the outbox is writable. */
+  abstract verify(): Promise<void>;
 
   /** Releases connections; the default has none to release. */
   async close(): Promise<void> {}

@@ -27,6 +27,10 @@ export class SmtpMailer extends Mailer {
     }
   }
 
+  async verify(): Promise<void> {
+    await this.transport.verify();
+  }
+
   override async close(): Promise<void> {
     this.transport.close();
   }

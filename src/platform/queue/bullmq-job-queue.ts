@@ -115,6 +115,10 @@ export class BullMqJobQueue extends JobQueue {
     };
   }
 
+  async ping(): Promise<void> {
+    await this.redis().info();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -99,6 +99,9 @@ export class InProcessJobQueue extends JobQueue {
     };
   }
 
+  /** Runs in this process: it answers while the process does. */
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);

@@ -67,6 +67,9 @@ export abstract class JobQueue {
   /** Ids are unique per job name only (BullMQ keeps one queue per name), hence both. */
   abstract getJob(name: string, id: string): Promise<JobInfo | null>;
 
+  /** Resolves when the queue's backend answers (the health check); rejects otherwise. */
+  abstract ping(): Promise<void>;
+
   /** Stops taking jobs, waits for running ones, releases timers and connections. */
   abstract close(): Promise<void>;
 }

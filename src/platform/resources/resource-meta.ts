@@ -7,13 +7,17 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
-import type { AssociationMeta, FieldMeta, FieldType, ResourceMeta } from '../../../common/resource-meta';
+import {
+  SYSTEM_FIELDS,
+  type AssociationMeta,
+  type FieldMeta,
+  type FieldType,
+  type ResourceMeta,
+} from '../../../common/resource-meta';
 import { isMoneyColumn } from '../database/columns';
 import { columnKind } from './field-values';
 import { operationsOf, type EntityClass, type ResourceDefinition } from './resource-definition';
 import { ResourceRegistry } from './resource-registry';
-
-const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt']);
 
 /** Fields that usually name a record, most telling first; the first one an entity has is its display. */
 const DISPLAY_CANDIDATES = [

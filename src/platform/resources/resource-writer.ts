@@ -6,14 +6,14 @@
  */
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
-import { matchesCondition, type ResourceOperations } from '../../../common/resource-meta';
+import { matchesCondition, SYSTEM_FIELDS, type ResourceOperations } from '../../../common/resource-meta';
 import { enumLabel, labelFor, resourceLabel } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
+import { auditChanges, type AuditChanges } from '../audit/audit-changes';
+import { AuditTrail, type Actor } from '../audit/audit-trail';
 import { FieldValueError, toColumnValue } from './field-values';
 import { operationsOf, type ResourceDefinition, type Row, type SaveContext } from './resource-definition';
 import { recordNotFound, ResourceReader } from './resource-reader';
-
-const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt']);
 
 function linkIds(name: string, value: unknown): number[] {
   if (!Array.isArray(value)) throw DomainError.fields({ [name]: 'muss eine Liste sein' });
@@ -25,6 +25,21 @@ function linkIds(name: string, value: unknown): number[] {
     }
     return n;
   });
+}
+
+/** 409 for a save based on an older version of the record than the stored one (issue 17). */
+export const STALE_RECORD = 'Der Eintrag wurde inzwischen geändert. Bitte neu laden.';
+
+const stale = () => DomainError.conflict('STALE_RECORD', STALE_RECORD);
+
+/** The version a save carries (the one its form loaded), if any. */
+function carriedVersion(body: Row): number | undefined {
+  const version = body.version;
+  if (version === undefined || version === null) return undefined;
+  const n = typeof version === 'string' ? Number(version) : version;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n))
+    throw DomainError.fields({ version: 'ist ungültig' });
+  return n;
 }
 
 const VERBS: Record<keyof ResourceOperations, string> = {
@@ -76,6 +91,7 @@ export class ResourceWriter {
   constructor(
     private readonly dataSource: DataSource,
     private readonly reader: ResourceReader,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Checks and converts the writable fields of `body`; `create` also demands required fields. */
@@ -123,43 +139,57 @@ export class ResourceWriter {
       }));
   }
 
+  /** Replaces the record's many-to-many links; answers the changed lists (sorted ids) for the audit. */
   private async replaceLinks(
     manager: EntityManager,
     definition: ResourceDefinition,
     id: number,
     links: { property: string; ids: number[] }[],
-  ): Promise<void> {
+  ): Promise<AuditChanges> {
+    const changes: AuditChanges = {};
     for (const { property, ids } of links) {
       const relation = manager.createQueryBuilder().relation(definition.entity, property).of(id);
       const current = ((await relation.loadMany()) as { id: number }[]).map((r) => r.id);
       const wanted = [...new Set(ids)];
-      await relation.addAndRemove(
-        wanted.filter((x) => !current.includes(x)),
-        current.filter((x) => !wanted.includes(x)),
-      );
+      const added = wanted.filter((x) => !current.includes(x));
+      const removed = current.filter((x) => !wanted.includes(x));
+      await relation.addAndRemove(added, removed);
+      if (added.length || removed.length) {
+        const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+        changes[property] = { before: sorted(current), after: sorted(wanted) };
+      }
     }
+    return changes;
   }
 
-  create(definition: ResourceDefinition, body: Row, userId: number | null): Promise<Row> {
-    return labelled(definition, () => this.insert(definition, body, userId));
+  create(definition: ResourceDefinition, body: Row, actor: Actor | null): Promise<Row> {
+    return labelled(definition, () => this.insert(definition, body, actor));
   }
 
-  update(definition: ResourceDefinition, id: number, body: Row, userId: number | null): Promise<Row> {
-    return labelled(definition, () => this.change(definition, id, body, userId));
+  update(definition: ResourceDefinition, id: number, body: Row, actor: Actor | null): Promise<Row> {
+    return labelled(definition, () => this.change(definition, id, body, actor));
   }
 
-  private async insert(definition: ResourceDefinition, body: Row, userId: number | null): Promise<Row> {
+  private async insert(definition: ResourceDefinition, body: Row, actor: Actor | null): Promise<Row> {
     assertAllowed(definition, 'create');
     const values = this.values(definition, body, true);
     const metadata = this.dataSource.getMetadata(definition.entity);
     const links = this.links(metadata, body);
     const id = await this.dataSource.transaction(async (manager) => {
-      const ctx: SaveContext = { manager, userId };
+      const ctx: SaveContext = { manager, userId: actor?.id ?? null };
       await definition.hooks?.beforeSave?.(values, ctx);
       const result = await manager.insert(definition.entity, values);
       const newId = Number(result.identifiers[0]?.id);
-      await this.replaceLinks(manager, definition, newId, links);
+      const linkChanges = await this.replaceLinks(manager, definition, newId, links);
       await definition.hooks?.afterSave?.({ ...values, id: newId }, ctx);
+      const created = await this.existing(manager, definition, newId);
+      await this.audit.record(manager, {
+        actor,
+        resource: definition.name,
+        recordId: newId,
+        action: 'create',
+        changes: { ...auditChanges(null, created, definition.hidden), ...linkChanges },
+      });
       return newId;
     });
     return this.reader.get(definition, id);
@@ -169,33 +199,65 @@ export class ResourceWriter {
     definition: ResourceDefinition,
     id: number,
     body: Row,
-    userId: number | null,
+    actor: Actor | null,
   ): Promise<Row> {
     assertAllowed(definition, 'update');
     const values = this.values(definition, body, false);
     const metadata = this.dataSource.getMetadata(definition.entity);
     const links = this.links(metadata, body);
+    const version = metadata.versionColumn ? carriedVersion(body) : undefined;
     await this.dataSource.transaction(async (manager) => {
       const previous = await this.existing(manager, definition, id);
+      if (version !== undefined && version !== previous.version) throw stale();
       assertAllowed(definition, 'update', previous);
-      const ctx: SaveContext = { manager, userId, previous };
+      const ctx: SaveContext = { manager, userId: actor?.id ?? null, previous };
       await definition.hooks?.beforeSave?.(values, ctx);
-      if (Object.keys(values).length > 0) await manager.update(definition.entity, id, values);
-      await this.replaceLinks(manager, definition, id, links);
+      // Link changes alone raise the version too (an update of no columns, which only versioned rows allow).
+      if (Object.keys(values).length > 0 || (links.length > 0 && metadata.versionColumn)) {
+        // Conditional on the version read above: a save committed meanwhile by someone else
+        // (between that read and this write) leaves no row to update, and this one is refused.
+        const where = metadata.versionColumn ? { id, version: previous.version } : { id };
+        const result = await manager.update(definition.entity, where as never, values);
+        if (metadata.versionColumn && result.affected === 0) throw stale();
+      }
+      const linkChanges = await this.replaceLinks(manager, definition, id, links);
       await definition.hooks?.afterSave?.({ ...previous, ...values, id }, ctx);
+      const changes = {
+        ...auditChanges(previous, await this.existing(manager, definition, id), definition.hidden),
+        ...linkChanges,
+      };
+      if (Object.keys(changes).length > 0)
+        await this.audit.record(manager, {
+          actor,
+          resource: definition.name,
+          recordId: id,
+          action: 'update',
+          changes,
+        });
     });
     return this.reader.get(definition, id);
   }
 
-  async delete(definition: ResourceDefinition, ids: number[], userId: number | null): Promise<void> {
+  async delete(definition: ResourceDefinition, ids: number[], actor: Actor | null): Promise<void> {
     assertAllowed(definition, 'delete');
     await this.dataSource.transaction(async (manager) => {
       for (const id of ids) {
         const record = await this.existing(manager, definition, id);
         // After the hook, so that a domain rule's own message wins over the generic one.
-        await definition.hooks?.beforeDelete?.(record, { manager, userId, previous: record });
+        await definition.hooks?.beforeDelete?.(record, {
+          manager,
+          userId: actor?.id ?? null,
+          previous: record,
+        });
         assertAllowed(definition, 'delete', record);
         await manager.delete(definition.entity, id);
+        await this.audit.record(manager, {
+          actor,
+          resource: definition.name,
+          recordId: id,
+          action: 'delete',
+          changes: auditChanges(record, null, definition.hidden),
+        });
       }
     });
   }

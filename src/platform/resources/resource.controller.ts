@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { DomainError } from '../../shared/domain-error';
-import { currentUserId } from '../auth/current-user';
+import { currentUser } from '../auth/current-user';
 import type { Row } from './resource-definition';
 import { ResourceReader } from './resource-reader';
 import { ResourceRegistry } from './resource-registry';
@@ -40,7 +40,7 @@ export class ResourceController {
 
   @Post(':resource')
   create(@Param('resource') resource: string, @Body() body: Row, @Req() req: Request) {
-    return this.writer.create(this.registry.get(resource), body, currentUserId(req));
+    return this.writer.create(this.registry.get(resource), body, currentUser(req));
   }
 
   @Put(':resource/:id')
@@ -50,13 +50,13 @@ export class ResourceController {
     @Body() body: Row,
     @Req() req: Request,
   ) {
-    return this.writer.update(this.registry.get(resource), parseId(id), body, currentUserId(req));
+    return this.writer.update(this.registry.get(resource), parseId(id), body, currentUser(req));
   }
 
   @Delete(':resource/:id')
   @HttpCode(200)
   async remove(@Param('resource') resource: string, @Param('id') id: string, @Req() req: Request) {
-    await this.writer.delete(this.registry.get(resource), [parseId(id)], currentUserId(req));
+    await this.writer.delete(this.registry.get(resource), [parseId(id)], currentUser(req));
     return { deleted: 1 };
   }
 
@@ -68,7 +68,7 @@ export class ResourceController {
       throw DomainError.invalid('INVALID_BODY', 'Zum Löschen wird eine Liste von IDs erwartet.');
     }
     const ids = body.map((id) => parseId(String(id)));
-    await this.writer.delete(this.registry.get(resource), ids, currentUserId(req));
+    await this.writer.delete(this.registry.get(resource), ids, currentUser(req));
     return { deleted: ids.length };
   }
 }

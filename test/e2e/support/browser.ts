@@ -3,6 +3,9 @@
  * auto-waiting assertions: each helper polls until the page shows what is expected.
  */
 import { chromium, type Browser, type Locator } from 'playwright-core';
+import { eventually } from '../../support/eventually';
+
+export { eventually };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -12,20 +15,6 @@ export function launchChromium(): Promise<Browser> {
 }
 
 const TIMEOUT_MS = 10000;
-
-/** Retries `check` until it stops throwing; rethrows its last error after the timeout. */
-export async function eventually(check: () => unknown, timeout = TIMEOUT_MS): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 export const visible = (locator: Locator) =>
   locator.first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });

@@ -36,6 +36,11 @@ export function browserSession(folder: string): BrowserSession {
     });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Whatever the Content-Security-Policy blocks is broken for staff too.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        pageErrors.push(message.text());
+    });
     await page.goto(`${server.url}/#/login`);
     await page.locator('#login-user').fill('admin');
     await page.locator('#login-password').fill(server.adminPassword);

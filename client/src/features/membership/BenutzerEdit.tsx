@@ -8,13 +8,14 @@ import { useCallback } from 'react';
 import { href, useLocation } from '../../app/router';
 import { useUser } from '../../app/session';
 import { EditFrame, SaveButtons, TabFrame, useEditRecord, type EditRecord } from '../../components/EditFrame';
+import { VerlaufTabelle } from '../../components/Verlauf';
 import { Field } from '../../components/FieldForm';
 import { DateInput } from '../../components/inputs/DateInput';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
 import { formatDateValue } from '../../lib/format';
 import type { EditProps, FieldDef, Row } from '../../resources/types';
 import { useEigeneZeilen } from './api';
-import { BENUTZER_FELDER, benutzerLabel, GENDER_OPTIONS } from './benutzer-felder';
+import { BENUTZER_FELDER, benutzerLabel, bezirkLabel, GENDER_OPTIONS } from './benutzer-felder';
 import {
   applyBenutzerChange,
   BERUFE_VERBAND_2,
@@ -64,7 +65,6 @@ const FLAGS = [
   'atr_kein_newsletter',
 ].map((name) => field(name, 'boolean'));
 
-const bezirkLabel = (row: Row) => `${row.bezirk_nummer} - ${row.bezirk_name}`;
 const adresseLabel = (row: Row) =>
   [row.bezeichnung, row.strasse, [row.plz, row.ort].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 const kontoLabel = (row: Row) => [row.bezeichnung, row.iban].filter(Boolean).join(', ');
@@ -274,6 +274,7 @@ export function BenutzerEdit({ config, id }: EditProps) {
         />
       ),
     },
+    { id: 'verlauf', title: 'Verlauf', panel: <VerlaufTabelle resource="benutzer" id={benutzerId} /> },
   ].map((tab, index) => ({ ...tab, disabled: isNew && index >= 2 }));
   const title = isNew ? 'Neuer Benutzer' : `Benutzer ${benutzerLabel(record)}`;
   const base = `${config.path}/${id}`;

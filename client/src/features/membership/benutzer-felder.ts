@@ -59,3 +59,6 @@ export function anzeigeWert(field: string, value: unknown): string {
 /** How a user is named in selects and titles: the firm, or titel, vorname and nachname. */
 export const benutzerLabel = (row: Record<string, unknown>) =>
   String(row.firma || [row.titel, row.vorname, row.nachname].filter(Boolean).join(' ') || `#${row.id}`);
+
+/** A district as spec 000 §3 shows it: 'number - name'. */
+export const bezirkLabel = (row: Record<string, unknown>) => `${row.bezirk_nummer} - ${row.bezirk_name}`;

@@ -1,6 +1,6 @@
 /** A guest's seminar registration (spec 003 §2 /rw/gastanmeldung/{id}), settled by staff. */
 import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt, Version } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import {
   Veranstaltung,
@@ -25,6 +25,7 @@ export class Gastanmeldung {
   @Column({ type: 'varchar', length: 20, default: 'offen' }) status: (typeof GASTANMELDUNG_STATUS)[number];
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung> | null;

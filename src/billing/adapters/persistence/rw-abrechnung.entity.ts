@@ -4,7 +4,7 @@
  * exported or mailed what.
  */
 import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt, Version } from '../../../platform/database/columns';
 import { Veranstaltung } from '../../../seminars/adapters/persistence/veranstaltung.entity';
 import { WbAbo } from '../../../promotions/adapters/persistence/wb-abo.entity';
 import type { Kategorie } from '../../domain/kategorie';
@@ -21,6 +21,7 @@ export class RwAbrechnung {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @OneToMany(() => RwAbrechnungLog, (l) => l.RW_Abrechnung) RW_Abrechnung_Logs: Relation<RwAbrechnungLog>[];
   @OneToMany(() => RwRechnung, (r) => r.RW_Abrechnung) RW_Rechnungs: Relation<RwRechnung>[];

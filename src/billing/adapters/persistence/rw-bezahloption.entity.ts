@@ -1,6 +1,6 @@
 /** How a Benutzer pays for one category object (spec 002 §3 payment option). */
 import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, ManyToOneVia, UpdatedAt, Version } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import {
   BenutzerAdresse,
@@ -27,6 +27,7 @@ export class RwBezahloption {
   @Column({ type: 'boolean', default: false }) skript_per_post: boolean;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;

@@ -1,6 +1,6 @@
 /** Number circles (spec 003 §3 'Kreis'): invoice numbers and debtor numbers, gapless per circle. */
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, UpdatedAt, Version } from '../../../platform/database/columns';
 
 @Entity('rw_kreis')
 export class RwKreis {
@@ -13,6 +13,7 @@ export class RwKreis {
   @Column({ type: 'integer', default: 0 }) offset_nr: number;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }
 
 @Entity('rw_debitor_kreis')
@@ -24,4 +25,5 @@ export class RwDebitorKreis {
   @Column({ type: 'integer', default: 0 }) offset_nr: number;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }

@@ -10,6 +10,7 @@ import {
   ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import { BenutzerKonto } from '../../../membership/adapters/persistence/benutzer-kontakt.entity';
@@ -44,6 +45,7 @@ export class RwRechnung {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @OneToMany(() => RwTransaction, (t) => t.RW_Rechnung) RW_Transactions: Relation<RwTransaction>[];
 

@@ -11,6 +11,7 @@ import {
   ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import {
@@ -53,6 +54,7 @@ export class RwTransaction {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer> | null;

@@ -1,6 +1,6 @@
 /** Invoice templates and invoice texts (spec 002 §3). */
 import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, ManyToOneVia, UpdatedAt, Version } from '../../../platform/database/columns';
 import { RwKreis } from './rw-kreis.entity';
 
 /** `datei` and `storno_datei` name files in the rw-vorlage file area. */
@@ -13,6 +13,7 @@ export class RwVorlage {
   @Column({ type: 'varchar', length: 255, nullable: true }) storno_datei: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => RwKreis, 'rw_kreis_id')
   RW_Kreis: Relation<RwKreis> | null;
@@ -27,4 +28,5 @@ export class RwText {
   @Column({ type: 'text', nullable: true }) text: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }

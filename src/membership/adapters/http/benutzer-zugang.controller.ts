@@ -1,4 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { currentUser } from '../../../platform/auth/current-user';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { BenutzerZugang } from '../../application/benutzer-zugang';
 
@@ -15,15 +17,15 @@ export class BenutzerZugangController {
   /** The PasswordSet dialog ('Neues Passwort setzen'). */
   @Post('benutzer/:id/password')
   @HttpCode(200)
-  async setzen(@Param('id') id: string, @Body() body: { password?: unknown }) {
-    await this.zugang.setzePasswort(parseId(id), body?.password);
+  async setzen(@Param('id') id: string, @Body() body: { password?: unknown }, @Req() req: Request) {
+    await this.zugang.setzePasswort(parseId(id), body?.password, currentUser(req));
     return { gesetzt: true };
   }
 
   @Delete('benutzer/:id/password')
   @HttpCode(200)
-  async entfernen(@Param('id') id: string) {
-    await this.zugang.entfernePasswort(parseId(id));
+  async entfernen(@Param('id') id: string, @Req() req: Request) {
+    await this.zugang.entfernePasswort(parseId(id), currentUser(req));
     return { gesetzt: false };
   }
 
@@ -33,9 +35,12 @@ export class BenutzerZugangController {
    */
   @Post('Benutzer/hashPassword')
   @HttpCode(200)
-  async hashPassword(@Body() body: { benutzer_id?: unknown; id?: unknown; password?: unknown }) {
+  async hashPassword(
+    @Body() body: { benutzer_id?: unknown; id?: unknown; password?: unknown },
+    @Req() req: Request,
+  ) {
     const id = body?.benutzer_id ?? body?.id;
-    await this.zugang.setzePasswort(parseId(String(id)), body?.password);
+    await this.zugang.setzePasswort(parseId(String(id)), body?.password, currentUser(req));
     return { gesetzt: true };
   }
 

@@ -1,4 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { currentUser } from '../../../platform/auth/current-user';
 import { Zusammenfuehren } from '../../application/zusammenfuehren';
 
 /** POST /node/api/{benutzer|benutzer-email|benutzer-adresse|benutzer-konto}/merge (spec 000 §7). */
@@ -8,28 +10,31 @@ export class ZusammenfuehrenController {
 
   @Post('benutzer/merge')
   @HttpCode(200)
-  async benutzer(@Body() body: unknown) {
-    return { message: 'Benutzer erfolgreich zusammengeführt', benutzer: await this.merge.benutzer(body) };
+  async benutzer(@Body() body: unknown, @Req() req: Request) {
+    return {
+      message: 'Benutzer erfolgreich zusammengeführt',
+      benutzer: await this.merge.benutzer(body, currentUser(req)),
+    };
   }
 
   @Post('benutzer-email/merge')
   @HttpCode(200)
-  async email(@Body() body: unknown) {
-    await this.merge.kontakt('email', body);
+  async email(@Body() body: unknown, @Req() req: Request) {
+    await this.merge.kontakt('email', body, currentUser(req));
     return { message: 'Emails erfolgreich zusammengeführt' };
   }
 
   @Post('benutzer-adresse/merge')
   @HttpCode(200)
-  async adresse(@Body() body: unknown) {
-    await this.merge.kontakt('adresse', body);
+  async adresse(@Body() body: unknown, @Req() req: Request) {
+    await this.merge.kontakt('adresse', body, currentUser(req));
     return { message: 'Adressen erfolgreich zusammengeführt' };
   }
 
   @Post('benutzer-konto/merge')
   @HttpCode(200)
-  async konto(@Body() body: unknown) {
-    await this.merge.kontakt('konto', body);
+  async konto(@Body() body: unknown, @Req() req: Request) {
+    await this.merge.kontakt('konto', body, currentUser(req));
     return { message: 'Kontos erfolgreich zusammengeführt' };
   }
 }

@@ -7,6 +7,7 @@ import {
   ManyToManyVia,
   ManyToOneVia,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { Benutzer } from './benutzer.entity';
 import { BenutzerGruppe } from './benutzer-gruppe.entity';
@@ -18,6 +19,7 @@ export class BenutzerEmail {
   @Column({ type: 'varchar', length: 255 }) email: string;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
@@ -46,6 +48,7 @@ export class BenutzerAdresse {
   @Column({ type: 'boolean', default: false }) deaktiv: boolean;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;
@@ -65,6 +68,7 @@ export class BenutzerKonto {
   @Column({ type: 'boolean', default: false }) deaktiv: boolean;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;

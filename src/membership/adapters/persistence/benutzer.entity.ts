@@ -6,6 +6,7 @@ import {
   ManyToManyVia,
   ManyToOneVia,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { BenutzerAdresse, BenutzerEmail, BenutzerKonto } from './benutzer-kontakt.entity';
 import { BenutzerGruppe } from './benutzer-gruppe.entity';
@@ -52,6 +53,7 @@ export class Benutzer {
   @Column({ type: 'integer', nullable: true }) verband: number | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Benutzer, 'parent_id')
   Parent: Relation<Benutzer> | null;

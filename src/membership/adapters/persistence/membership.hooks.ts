@@ -1,13 +1,19 @@
 /**
  * Glue between the generic resource engine and the membership rules: every save through
- * /node/api/benutzer, /benutzer-konto and /benutzer-email goes through these.
+ * /node/api/benutzer, /benutzer-konto, /benutzer-email, /benutzer-gruppe and the group links goes
+ * through these.
  */
+import type { MitgliedArt } from '../../../../common/gruppen';
+import { berlinDatum } from '../../../../common/kalender';
 import { DomainError } from '../../../shared/domain-error';
 import type { ResourceHooks, Row } from '../../../platform/resources/resource-definition';
 import { bicFehler, ibanFehler, normaliseBic, normaliseIban } from '../../domain/bankverbindung';
 import { ableiten, BenutzerStand, pruefeArbeitgeber } from '../../domain/benutzer-regeln';
 import { emailFehler } from '../../domain/email';
+import { gruppeSpeichern, pruefeHinzufuegen, type GruppenStand } from '../../domain/gruppen-regeln';
 import { Benutzer } from './benutzer.entity';
+import { BenutzerGruppe } from './benutzer-gruppe.entity';
+import { gruppenInhalt } from './gruppen-mitglieder';
 
 export const benutzerHooks: ResourceHooks = {
   async beforeSave(values, { manager, previous }) {
@@ -56,3 +62,23 @@ export const emailHooks: ResourceHooks = {
     check(values, 'email', emailFehler, (v) => v.trim());
   },
 };
+
+/** The type transitions and rules of spec 001 §4 on every save of a group. */
+export const gruppeHooks: ResourceHooks = {
+  async beforeSave(values, { manager, previous }) {
+    const vorher = previous as GruppenStand | undefined;
+    const inhalt = vorher?.id ? await gruppenInhalt(manager, vorher.id) : { benutzer: 0, emails: 0 };
+    const jahr = Number(berlinDatum(new Date()).slice(0, 4));
+    Object.assign(values, gruppeSpeichern(vorher, values as GruppenStand, jahr, inhalt));
+  },
+};
+
+/** A link saved through the generic API obeys the same rules as the add verbs. */
+export const mitgliedHooks = (art: MitgliedArt): ResourceHooks => ({
+  async beforeSave(values, { manager, previous }) {
+    const gruppeId = (values.benutzer_gruppe_id ?? previous?.benutzer_gruppe_id) as number;
+    const gruppe = await manager.findOne(BenutzerGruppe, { where: { id: gruppeId } });
+    if (!gruppe) throw DomainError.fields({ benutzer_gruppe_id: 'verweist auf keine vorhandene Gruppe' });
+    pruefeHinzufuegen(gruppe, art);
+  },
+});

@@ -1,6 +1,6 @@
 /** A sender address for newsletters (spec 002 §3). */
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, UpdatedAt, Version } from '../../../platform/database/columns';
 
 @Entity('newsletter_absender')
 export class NewsletterAbsender {
@@ -10,4 +10,5 @@ export class NewsletterAbsender {
   @Column({ type: 'varchar', length: 255, nullable: true }) reply_to: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }

@@ -11,6 +11,7 @@ import {
   JsonColumn,
   ManyToOneVia,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import { BenutzerEmail } from '../../../membership/adapters/persistence/benutzer-kontakt.entity';
@@ -34,6 +35,7 @@ export class NewsletterDispatcher {
   @Column({ type: 'integer', default: 0 }) failed: number;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Newsletter, 'newsletter_id')
   Newsletter: Relation<Newsletter>;
@@ -56,6 +58,7 @@ export class NewsletterVersand {
   @Column({ type: 'varchar', length: 40, nullable: true }) status: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => NewsletterDispatcher, 'newsletter_dispatcher_id')
   Newsletter_Dispatcher: Relation<NewsletterDispatcher>;

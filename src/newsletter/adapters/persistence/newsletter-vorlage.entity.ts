@@ -6,7 +6,7 @@
  * spec 002 §9 are filled in by the client).
  */
 import { Column, Entity, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt, Version } from '../../../platform/database/columns';
 import { VeranstaltungTyp } from '../../../seminars/adapters/persistence/veranstaltung-lookups.entity';
 
 export const AUTO_TYPEN = ['seminar', 'event'] as const;
@@ -28,6 +28,7 @@ export class NewsletterVorlage {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => VeranstaltungTyp, 'veranstaltung_typ_id')
   Veranstaltung_Typ: Relation<VeranstaltungTyp> | null;

@@ -7,6 +7,7 @@ import {
   ManyToManyVia,
   ManyToOneVia,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
 import {
@@ -38,6 +39,7 @@ export class Newsletter {
   @Column({ type: 'text', nullable: true }) body: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => NewsletterAbsender, 'newsletter_absender_id')
   Newsletter_Absender: Relation<NewsletterAbsender> | null;

@@ -6,6 +6,7 @@ import {
   JsonColumn,
   ManyToOneVia,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { NewsletterAbsender } from './newsletter-absender.entity';
 
@@ -19,6 +20,7 @@ export class VerbandWebsite {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => NewsletterAbsender, 'newsletter_absender_id')
   Newsletter_Absender: Relation<NewsletterAbsender> | null;
@@ -43,6 +45,7 @@ export class News {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => VerbandWebsite, 'verband_website_id')
   Verband_Website: Relation<VerbandWebsite> | null;

@@ -1,5 +1,5 @@
 import { Column, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, UpdatedAt, Version } from '../../../platform/database/columns';
 
 export const BENUTZER_AUSWAHL_TYPEN = ['alle', 'gruppen'] as const;
 
@@ -19,4 +19,5 @@ export abstract class Angebot {
   benutzerAuswahlTyp: (typeof BENUTZER_AUSWAHL_TYPEN)[number];
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }

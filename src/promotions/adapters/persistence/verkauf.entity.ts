@@ -10,6 +10,7 @@ import {
   ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
@@ -46,6 +47,7 @@ export class Produkt {
   @Column({ type: 'boolean', default: true }) aktiv: boolean;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export class Warenkorb {
   @Column({ type: 'varchar', length: 40, nullable: true }) status: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;

@@ -9,6 +9,7 @@ import {
   ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { Benutzer } from '../../../membership/adapters/persistence/benutzer.entity';
 import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
@@ -66,6 +67,7 @@ export class WbAboTurnus {
   @Column({ type: 'boolean', default: false }) pause: boolean;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => WbAbo, 'wb_abo_id')
   WB_Abo: Relation<WbAbo>;
@@ -99,6 +101,7 @@ export class WbAboBuchung {
   @Column({ type: 'text', nullable: true }) teilnehmer: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer>;

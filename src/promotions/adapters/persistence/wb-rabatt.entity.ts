@@ -7,6 +7,7 @@ import {
   ManyToManyVia,
   MoneyColumn,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import { BenutzerGruppe } from '../../../membership/adapters/persistence/benutzer-gruppe.entity';
 import { Veranstaltung } from '../../../seminars/adapters/persistence/veranstaltung.entity';
@@ -74,4 +75,5 @@ export class WbVoucher {
   @Column({ type: 'boolean', default: true }) valid: boolean;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }

@@ -1,0 +1,31 @@
+import type { SessionData } from 'express-session';
+import { sessionUserId, touchDue, TOUCH_INTERVAL_MS, withStoredExpiry } from './session-store';
+
+const data = () => ({ cookie: { originalMaxAge: 1000 } }) as unknown as SessionData;
+
+describe('session store rules', () => {
+  it('moves a stored expiry only when it is a minute or more behind', () => {
+    const stored = new Date('2026-11-21T10:00:00Z');
+    const session = withStoredExpiry(data(), stored);
+    expect(touchDue(session, new Date(stored.getTime() + TOUCH_INTERVAL_MS - 1))).toBe(false);
+    expect(touchDue(session, new Date(stored.getTime() + TOUCH_INTERVAL_MS))).toBe(true);
+  });
+
+  it('moves it when the stored expiry is not known', () => {
+    expect(touchDue(data(), new Date())).toBe(true);
+  });
+
+  it('keeps the stored expiry out of the saved data', () => {
+    const session = withStoredExpiry(data(), new Date());
+    expect(JSON.stringify(session)).toBe(JSON.stringify(data()));
+    expect(Object.keys(session)).toEqual(['cookie']);
+  });
+
+  it('finds the staff user of a session, also in sessions that hold only the id', () => {
+    const withUser = (user: unknown) => ({ ...data(), passport: { user } }) as unknown as SessionData;
+    expect(sessionUserId(withUser({ id: 7, checkedAt: 1 }))).toBe(7);
+    expect(sessionUserId(withUser(7))).toBe(7);
+    expect(sessionUserId(data())).toBeNull();
+    expect(sessionUserId(withUser('7'))).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import { NotFoundException } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { DomainError } from '../../shared/domain-error';
+import { SERVICE_UNAVAILABLE, toErrorBody } from './error.filter';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('toErrorBody', () => {
+  it('answers domain errors with their kind and German message', () => {
+    expect(toErrorBody(DomainError.conflict('X', 'Schon vergeben.'))).toEqual({
+      statusCode: 409,
+      message: 'Schon vergeben.',
+      code: 'X',
+      errors: undefined,
+    });
+  });
+
+  it('words unknown routes in German', () => {
+    expect(toErrorBody(new NotFoundException('Cannot GET /node/x'))).toEqual({
+      statusCode: 404,
+      message: 'Diese Adresse gibt es nicht.',
+    });
+  });
+
+  it('answers 503 when the database cannot be reached, without its address', () => {
+    const refused = new QueryFailedError(
+      'SELECT 1',
+      [],
+      withCode('connect ECONNREFUSED 10.0.0.5:3306', 'ECONNREFUSED'),
+    );
+    const lost = new QueryFailedError(
+      'SELECT 1',
+      [],
+      withCode('Connection lost: The server closed the connection.', 'PROTOCOL_CONNECTION_LOST'),
+    );
+    for (const error of [
+      refused,
+      lost,
+      withCode("Can't add new command when connection is in closed state", ''),
+    ]) {
+      const body = toErrorBody(error);
+      expect(body.statusCode).toBe(503);
+      expect(body.message).not.toContain('10.0.0.5');
+    }
+    expect(toErrorBody(refused).message).toBe(SERVICE_UNAVAILABLE);
+  });
+
+  it('answers 503 when Redis is away', () => {
+    expect(toErrorBody(new Error('The client is closed'))).toEqual({
+      statusCode: 503,
+      message: SERVICE_UNAVAILABLE,
+    });
+  });
+
+  it('keeps SQL and stacks of other failures out of the answer', () => {
+    const body = toErrorBody(
+      new QueryFailedError('SELECT secret FROM t', [], new Error('syntax error near secret')),
+    );
+    expect(body).toEqual({
+      statusCode: 500,
+      message: 'Interner Serverfehler. Bitte versuchen Sie es später erneut.',
+    });
+  });
+});
