@@ -67,4 +67,13 @@ describe('configuration from the environment', () => {
       false,
     );
   });
+
+  it('caps list pages at 1000 rows unless LIST_LIMIT_MAX says otherwise', () => {
+    const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
+    expect(loadConfig(base).app.listLimitMax).toBe(1000);
+    expect(loadConfig({ ...base, LIST_LIMIT_MAX: '5000' }).app.listLimitMax).toBe(5000);
+    expect(() => loadConfig({ ...base, LIST_LIMIT_MAX: '0' })).toThrow(
+      'LIST_LIMIT_MAX "0" muss eine ganze Zahl ≥ 1 sein',
+    );
+  });
 });

@@ -22,6 +22,8 @@ export interface AppConfig {
   seedDemoOnEmpty: boolean;
   /** WORKERS=false: this process only enqueues jobs; workers run elsewhere (needs REDIS_URL). */
   runWorkers: boolean;
+  /** LIST_LIMIT_MAX: the largest `limit` a list call of the API may ask for. */
+  listLimitMax: number;
 }
 
 export type MailConfig = ({ kind: 'file'; dir: string } | { kind: 'smtp'; url: string }) & { from: string };
@@ -77,6 +79,15 @@ function parseFlag(name: string, raw: string | undefined, fallback: boolean): bo
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${name} "${raw}" muss true oder false sein`);
+}
+
+function parsePositiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ConfigError(`${name} "${raw}" muss eine ganze Zahl ≥ 1 sein`);
+  }
+  return value;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -140,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemoOnEmpty: database.type === 'better-sqlite3' && parseFlag('SEED_DEMO', env.SEED_DEMO, true),
     runWorkers: parseFlag('WORKERS', env.WORKERS, true),
+    listLimitMax: parsePositiveInteger('LIST_LIMIT_MAX', env.LIST_LIMIT_MAX, 1000),
   };
   const talentLms: TalentLmsConfig = {
     url: env.TALENTLMS_URL || undefined,

@@ -208,6 +208,89 @@ describe.each(databases())('generic resource API on %s', (kind) => {
     expect(byEmail[0].nachname).toBe('Weber');
   });
 
+  it('pages over records first and loads each to-many include for exactly that page', async () => {
+    const query = {
+      where: { kennnummer: { $ne: 'admin' } },
+      include: [{ association: 'Benutzer_Emails', attributes: ['email'] }],
+      attributes: ['nachname'],
+      order: [['nachname', 'ASC']],
+    };
+    const all = await list(query);
+    // German order with a to-many include too (SQLite sorted those by bytes: Özdemir last).
+    expect(all.map((r: { nachname: string }) => r.nachname)).toEqual([
+      'Müller',
+      'Özdemir',
+      'Schäfer',
+      'Weber',
+    ]);
+    expect(all[0].Benutzer_Emails.map((e: { email: string }) => e.email)).toEqual([
+      'k1@beispiel.de',
+      'juergen@privat.de',
+    ]);
+    expect(await list({ ...query, limit: 1 })).toEqual(all.slice(0, 1));
+    expect(await list({ ...query, limit: 2, offset: 1, count: 'true' })).toEqual({
+      count: 4,
+      rows: all.slice(1, 3),
+    });
+    expect(await list({ ...query, offset: 2 })).toEqual(all.slice(2));
+  });
+
+  it('counts roots, not joined rows, for association filters and required includes', async () => {
+    const withEmails = await list({
+      where: { kennnummer: { $ne: 'admin' }, '$Benutzer_Emails.email$': { $like: '%e%' } },
+      attributes: ['nachname'],
+      order: [['nachname', 'ASC']],
+      count: 'true',
+    });
+    expect(withEmails.count).toBe(4);
+    expect(withEmails.rows.map((r: { nachname: string }) => r.nachname)).toEqual([
+      'Müller',
+      'Özdemir',
+      'Schäfer',
+      'Weber',
+    ]);
+    const members = await list({
+      include: [{ association: 'Benutzer_Gruppes', where: { name: 'Vorstand' }, attributes: ['name'] }],
+      attributes: ['nachname'],
+      order: [['nachname', 'DESC']],
+      limit: 1,
+      count: 'true',
+    });
+    expect(members).toEqual({
+      count: 2,
+      rows: [
+        { id: ids['Schäfer'], nachname: 'Schäfer', Benutzer_Gruppes: [{ id: ids.gruppe, name: 'Vorstand' }] },
+      ],
+    });
+    const sorted = await api
+      .get('/node/api/benutzer')
+      .query({ include: '["Benutzer_Emails"]', order: '[["Benutzer_Emails.email","ASC"]]' });
+    expect(sorted.status).toBe(400);
+    expect(sorted.body.message).toBe(
+      'Sortierung nach "Benutzer_Emails.email" ist nicht möglich: "Benutzer_Emails" hat mehrere Einträge je Zeile.',
+    );
+  });
+
+  it('counts all groups and distinct rows, not those of the page', async () => {
+    const where = { kennnummer: { $ne: 'admin' } };
+    expect(
+      await list({ where, group: ['gender'], order: [['count', 'DESC']], limit: 1, count: 'true' }),
+    ).toEqual({
+      count: 3,
+      rows: [{ gender: 'male', count: 2 }],
+    });
+    expect(
+      await list({ attributes: ['gender'], distinct: 'true', where, limit: 2, offset: 1, count: 'true' }),
+    ).toEqual({ count: 3, rows: [{ gender: 'female' }, { gender: 'male' }] });
+  });
+
+  it('refuses a limit above 1000 by default', async () => {
+    const response = await api.get('/node/api/benutzer').query({ limit: '1001' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Es können höchstens 1000 Einträge auf einmal abgefragt werden.');
+    expect((await api.get('/node/api/benutzer').query({ limit: '1000' })).status).toBe(200);
+  });
+
   it('groups with counts and lists distinct values', async () => {
     const groups = await list({
       where: { kennnummer: { $ne: 'admin' } },

@@ -29,6 +29,27 @@ export interface ResourceQuery {
   search?: string;
 }
 
+/**
+ * Bounds of the query language (issue 16), checked before any SQL runs. The bounds on values keep
+ * every statement below SQLite's 32766 bound parameters.
+ */
+export const QUERY_LIMITS = {
+  /** How deep `include` may nest (Benutzer → Benutzer_Emails → Benutzer_Gruppes …). */
+  includeDepth: 3,
+  /** Associations in one path such as `$Benutzer.Primaeremail.email$`. */
+  pathDepth: 3,
+  /** Joined tables in one query (SQLite allows 64, MariaDB 61). */
+  joins: 40,
+  /** How deep `where` objects may nest ($or/$and/$not included). */
+  whereDepth: 20,
+  /** Values of one `$in`, `$notIn` or list. */
+  listValues: 10000,
+  /** Bound values of one `where`. */
+  whereValues: 10000,
+  /** Bound values of all the wheres of one query (root, includes, search). */
+  queryValues: 30000,
+} as const;
+
 const invalid = (message: string) => DomainError.invalid('INVALID_QUERY', message);
 
 function parseJsonParam(name: string, raw: unknown): unknown {
@@ -66,7 +87,7 @@ function whereObject(name: string, value: unknown): WhereInput | undefined {
 function nonNegativeInt(name: string, raw: unknown): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const value = typeof raw === 'string' ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw invalid(`Parameter "${name}" muss eine ganze Zahl ≥ 0 sein.`);
   }
   return value;
@@ -78,10 +99,15 @@ function flag(raw: unknown): boolean {
 
 const includeKeys = new Set(['association', 'as', 'model', 'attributes', 'where', 'required', 'include']);
 
-export function parseInclude(value: unknown, context = 'include'): IncludeSpec[] {
+export function parseInclude(value: unknown, context = 'include', depth = 1): IncludeSpec[] {
   if (value === undefined || value === null) return [];
   const list = Array.isArray(value) ? value : [value];
-  return list.map((item): IncludeSpec => {
+  if (list.length > 0 && depth > QUERY_LIMITS.includeDepth) {
+    throw invalid(
+      `Verknüpfungen in "include" können höchstens ${QUERY_LIMITS.includeDepth} Ebenen tief verschachtelt werden.`,
+    );
+  }
+  const specs = list.map((item): IncludeSpec => {
     if (typeof item === 'string') return { association: item, include: [] };
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       throw invalid(`Parameter "${context}" enthält einen ungültigen Eintrag.`);
@@ -102,9 +128,17 @@ export function parseInclude(value: unknown, context = 'include'): IncludeSpec[]
       attributes: stringList(`${context}.attributes`, entry.attributes),
       where: whereObject(`${context}.where`, entry.where),
       required: entry.required as boolean | undefined,
-      include: parseInclude(entry.include, `${context}.${association}.include`),
+      include: parseInclude(entry.include, `${context}.${association}.include`, depth + 1),
     };
   });
+  // Two specs for one association would need two meanings of one property in the answer.
+  const seen = new Set<string>();
+  for (const { association } of specs) {
+    if (seen.has(association))
+      throw invalid(`Die Verknüpfung "${association}" ist in "${context}" mehrfach angegeben.`);
+    seen.add(association);
+  }
+  return specs;
 }
 
 function parseOrder(value: unknown): ResourceQuery['order'] {

@@ -67,6 +67,58 @@ describe('WhereCompiler', () => {
     }
   });
 
+  it('leaves case to the collation where the engine ignores it anyway', () => {
+    const compiled = new WhereCompiler('w', { foldCase: false }).compile({ name: { $like: '%m%' } }, resolve);
+    expect(compiled.sql).toBe(`"name" LIKE :w0 ESCAPE '!'`);
+  });
+
+  it('wraps the whole condition of a field that asks for it (to-many associations)', () => {
+    const exists: FieldResolver = (name, rejectsNull) => ({
+      ...resolve(name, rejectsNull),
+      wrap: (condition) => `EXISTS (SELECT 1 WHERE ${condition})`,
+    });
+    expect(new WhereCompiler('w').compile({ name: { $ne: 'a', $gt: 'b' } }, exists).sql).toBe(
+      `EXISTS (SELECT 1 WHERE ("name" <> :w0 AND "name" > :w1))`,
+    );
+  });
+
+  it('tells the resolver which conditions can only hold on a present value', () => {
+    const flags: boolean[] = [];
+    const record: FieldResolver = (name, rejectsNull) => {
+      flags.push(rejectsNull);
+      return resolve(name, rejectsNull);
+    };
+    new WhereCompiler('w').compile(
+      {
+        $or: [{ name: { $like: '%a%' } }, { alter: [1, 2] }, { name: 'x' }],
+        alter: null,
+        aktiviert: { $not: true },
+        $not: { name: 'y' },
+      },
+      record,
+    );
+    expect(flags).toEqual([true, true, true, false, false, false]);
+  });
+
+  it('bounds lists, values and nesting before anything reaches the database', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => i);
+    expect(() => compile({ alter: { $in: values(10000) } })).not.toThrow();
+    expect(() => compile({ alter: { $in: values(10001) } })).toThrow(
+      '"$in" bei Feld "alter" darf höchstens 10000 Werte enthalten.',
+    );
+    expect(() => compile({ alter: values(10001) })).toThrow(/höchstens 10000 Werte/);
+    expect(() => compile({ $or: [{ alter: { $notIn: values(6000) } }, { alter: values(6000) }] })).toThrow(
+      'Die Bedingung enthält zu viele Werte (höchstens 10000).',
+    );
+    const nested = (depth: number): Record<string, unknown> =>
+      depth === 1 ? { alter: 1 } : { $and: [nested(depth - 1)] };
+    expect(() => compile(nested(20))).not.toThrow();
+    expect(() => compile(nested(21))).toThrow(
+      'Die Bedingung ist zu tief verschachtelt (höchstens 20 Ebenen).',
+    );
+    expect(() => compile({ $not: nested(60) })).toThrow(/zu tief verschachtelt/);
+  });
+
   it('escapes search terms for $like', () => {
     expect(likeContains('50%_a!')).toBe('%50!%!_a!!%');
   });

@@ -1,0 +1,72 @@
+import { DomainError } from '../../../shared/domain-error';
+import { parseResourceQuery } from './resource-query';
+
+const refusal = (raw: Record<string, unknown>): string => {
+  try {
+    parseResourceQuery(raw);
+  } catch (error) {
+    expect((error as DomainError).kind).toBe('invalid');
+    return (error as DomainError).message;
+  }
+  throw new Error('accepted');
+};
+
+describe('parseResourceQuery', () => {
+  it('reads the structured parameters from their JSON text', () => {
+    expect(
+      parseResourceQuery({
+        where: '{"id":{"$gt":1}}',
+        include: '[{"association":"Benutzer_Emails","include":["Benutzer_Gruppes"]}]',
+        order: '[["nachname","DESC"]]',
+        limit: '13',
+        offset: '26',
+        count: 'true',
+      }),
+    ).toEqual({
+      where: { id: { $gt: 1 } },
+      attributes: undefined,
+      include: [
+        {
+          association: 'Benutzer_Emails',
+          attributes: undefined,
+          where: undefined,
+          required: undefined,
+          include: [{ association: 'Benutzer_Gruppes', include: [] }],
+        },
+      ],
+      order: [{ path: 'nachname', direction: 'DESC' }],
+      limit: 13,
+      offset: 26,
+      count: true,
+      distinct: false,
+      group: undefined,
+      search: undefined,
+    });
+  });
+
+  it('nests includes at most three levels deep', () => {
+    const nested = (depth: number): unknown =>
+      depth === 1 ? ['A'] : [{ association: 'A', include: nested(depth - 1) }];
+    expect(() => parseResourceQuery({ include: JSON.stringify(nested(3)) })).not.toThrow();
+    expect(refusal({ include: JSON.stringify(nested(4)) })).toBe(
+      'Verknüpfungen in "include" können höchstens 3 Ebenen tief verschachtelt werden.',
+    );
+  });
+
+  it('refuses an association included twice at one level', () => {
+    expect(refusal({ include: '["Benutzer_Emails","Benutzer_Emails"]' })).toBe(
+      'Die Verknüpfung "Benutzer_Emails" ist in "include" mehrfach angegeben.',
+    );
+    expect(
+      refusal({ include: '[{"association":"A","include":["B",{"association":"B","attributes":["id"]}]}]' }),
+    ).toBe('Die Verknüpfung "B" ist in "include.A.include" mehrfach angegeben.');
+    expect(() => parseResourceQuery({ include: '["A",{"association":"B","include":["A"]}]' })).not.toThrow();
+  });
+
+  it('takes limit and offset only as safe whole numbers', () => {
+    expect(parseResourceQuery({ offset: '20' })).toMatchObject({ limit: undefined, offset: 20 });
+    expect(refusal({ limit: '1e300' })).toBe('Parameter "limit" muss eine ganze Zahl ≥ 0 sein.');
+    expect(refusal({ offset: '9007199254740993' })).toMatch(/"offset" muss eine ganze Zahl/);
+    expect(refusal({ limit: '2.5' })).toMatch(/"limit"/);
+  });
+});
