@@ -5,11 +5,16 @@ import { BenutzerStaffDirectory } from './adapters/staff-directory.adapter';
 import { ReferenceMover } from '../platform/database/reference-mover';
 import { BenutzerZugangController } from './adapters/http/benutzer-zugang.controller';
 import { GehaltsumfrageController } from './adapters/http/gehaltsumfrage.controller';
+import { GruppenController } from './adapters/http/gruppen.controller';
+import { GruppenAuftraege } from './adapters/jobs/gruppen.jobs';
+import { GruppenMitglieder } from './adapters/persistence/gruppen-mitglieder';
 import { ZusammenfuehrenController } from './adapters/http/zusammenfuehren.controller';
 import { TalentLmsHttp } from './adapters/talentlms/talent-lms.http';
 import { BenutzerZugang } from './application/benutzer-zugang';
 import { EnsureAdmin } from './application/ensure-admin';
 import { Gehaltsumfrage } from './application/gehaltsumfrage';
+import { GruppenAbgleich } from './application/gruppen-abgleich';
+import { GruppenPflege } from './application/gruppen-pflege';
 import { TalentLms } from './application/ports/talent-lms';
 import { Zusammenfuehren } from './application/zusammenfuehren';
 import { membershipResources } from './membership.resources';
@@ -18,7 +23,12 @@ import { membershipResources } from './membership.resources';
 @Global()
 @Module({
   imports: [ResourcesModule.forFeature(membershipResources)],
-  controllers: [BenutzerZugangController, ZusammenfuehrenController, GehaltsumfrageController],
+  controllers: [
+    BenutzerZugangController,
+    ZusammenfuehrenController,
+    GehaltsumfrageController,
+    GruppenController,
+  ],
   providers: [
     { provide: StaffDirectory, useClass: BenutzerStaffDirectory },
     { provide: TalentLms, useClass: TalentLmsHttp },
@@ -27,7 +37,12 @@ import { membershipResources } from './membership.resources';
     BenutzerZugang,
     ReferenceMover,
     Zusammenfuehren,
+    GruppenMitglieder,
+    GruppenPflege,
+    GruppenAbgleich,
+    GruppenAuftraege,
   ],
-  exports: [StaffDirectory, EnsureAdmin],
+  // TalentLms: the seminars create their courses through the same port (issue 10).
+  exports: [StaffDirectory, EnsureAdmin, TalentLms],
 })
 export class MembershipModule {}

@@ -1,12 +1,11 @@
 /** The plain resources of the membership context (spec 000 §3, spec 001 §3). */
 import { defineResource } from '../platform/resources/resource-definition';
 import { Benutzer } from './adapters/persistence/benutzer.entity';
+import { GRUPPEN_TYPEN, ZUORDNUNGEN } from '../../common/gruppen';
 import {
   BenutzerBenutzerGruppe,
   BenutzerEmailGruppe,
   BenutzerGruppe,
-  GRUPPEN_TYPEN,
-  ZUORDNUNGEN,
 } from './adapters/persistence/benutzer-gruppe.entity';
 import {
   BenutzerAdresse,
@@ -14,7 +13,13 @@ import {
   BenutzerKonto,
 } from './adapters/persistence/benutzer-kontakt.entity';
 import { VerbandBezirk } from './adapters/persistence/verband-bezirk.entity';
-import { benutzerHooks, emailHooks, kontoHooks } from './adapters/persistence/membership.hooks';
+import {
+  benutzerHooks,
+  emailHooks,
+  gruppeHooks,
+  kontoHooks,
+  mitgliedHooks,
+} from './adapters/persistence/membership.hooks';
 
 export const membershipResources = [
   defineResource({
@@ -54,9 +59,21 @@ export const membershipResources = [
     entity: BenutzerGruppe,
     searchable: ['name', 'beschreibung', 'typ', 'code'],
     enums: { typ: GRUPPEN_TYPEN, zuordnung: ZUORDNUNGEN },
+    hooks: gruppeHooks,
   }),
-  defineResource({ name: 'benutzer-benutzer-gruppe', entity: BenutzerBenutzerGruppe }),
-  defineResource({ name: 'benutzer-email-gruppe', entity: BenutzerEmailGruppe }),
+  // The members of a group, listed, searched and sorted on its Emails and Benutzer tabs.
+  defineResource({
+    name: 'benutzer-benutzer-gruppe',
+    entity: BenutzerBenutzerGruppe,
+    searchable: ['Benutzer.anzeigename', 'Benutzer.kennnummer', 'Benutzer.firma'],
+    hooks: mitgliedHooks('benutzer'),
+  }),
+  defineResource({
+    name: 'benutzer-email-gruppe',
+    entity: BenutzerEmailGruppe,
+    searchable: ['Benutzer_Email.email'],
+    hooks: mitgliedHooks('email'),
+  }),
   defineResource({
     name: 'verband-bezirk',
     entity: VerbandBezirk,

@@ -2,7 +2,8 @@
  * The membership screens' server calls (spec 000 §7) with their SWR hooks: one place per call,
  * built on the shared wrappers of lib/api.ts and lib/hooks.ts.
  */
-import { api, resourcePath, type Query } from '../../lib/api';
+import type { MitgliedArt } from '../../../../common/gruppen';
+import { api, request, resourcePath, type Query } from '../../lib/api';
 import { invalidateResource, useApi } from '../../lib/hooks';
 import type { Row } from '../../resources/types';
 import { buchungsQuery, type BuchungsVariante } from './buchungen';
@@ -97,3 +98,84 @@ export async function fuehreKontakteZusammen(resource: string, stayingId: number
   await api.post(`${resourcePath(resource)}/merge`, { staying_id: stayingId, obsolete_id: obsoleteId });
   invalidateMembership();
 }
+
+/** The link resources of a group's Benutzer and e-mails (spec 001 §3). */
+export const MITGLIED_RESOURCE = {
+  benutzer: 'benutzer-benutzer-gruppe',
+  email: 'benutzer-email-gruppe',
+} as const satisfies Record<MitgliedArt, string>;
+
+const MITGLIED_VERB: Record<MitgliedArt, string> = { benutzer: 'benutzers', email: 'emails' };
+
+const gruppenPfad = (gruppeId: number, verb: string) =>
+  `${resourcePath('benutzer-gruppe', gruppeId)}/${verb}`;
+
+const useAnzahl = (gruppeId: number | undefined, art: MitgliedArt) =>
+  useApi<{ count: number }>(gruppeId ? resourcePath(MITGLIED_RESOURCE[art]) : null, {
+    where: { benutzer_gruppe_id: gruppeId },
+    attributes: ['id'],
+    count: true,
+    limit: 1,
+  }).data?.count ?? 0;
+
+/** How many Benutzer and e-mails a group holds (they decide the assignments offered, spec 001 §5). */
+export function useGruppenInhalt(gruppeId: number | undefined) {
+  return { benutzer: useAnzahl(gruppeId, 'benutzer'), emails: useAnzahl(gruppeId, 'email') };
+}
+
+/** Adds Benutzer or e-mails by id (spec 001 §7); an assignment kind the server does not know is refused (§8). */
+export async function gruppeHinzufuegen(gruppeId: number, art: MitgliedArt, ids: number[]): Promise<Row[]> {
+  const verb = MITGLIED_VERB[art];
+  if (!verb) throw new Error('unbekannte Zuordnung');
+  const neu = await api.post<Row[]>(gruppenPfad(gruppeId, verb), ids);
+  invalidateResource(MITGLIED_RESOURCE[art]);
+  return neu;
+}
+
+export async function gruppeLeeren(gruppeId: number, art: MitgliedArt): Promise<{ deleted: number }> {
+  const ergebnis = await api.delete<{ deleted: number }>(gruppenPfad(gruppeId, MITGLIED_VERB[art]));
+  invalidateResource(MITGLIED_RESOURCE[art]);
+  return ergebnis;
+}
+
+/** The newsletter-group fill (spec 001 §7). */
+export async function newsletterGruppeFuellen(gruppeId: number): Promise<{ created: number }> {
+  const ergebnis = await api.post<{ created: number }>(gruppenPfad(gruppeId, 'newsletter_fill'));
+  Object.values(MITGLIED_RESOURCE).forEach(invalidateResource);
+  return ergebnis;
+}
+
+export async function gruppeAuffuellen(gruppeId: number): Promise<{ created: number; deleted: number }> {
+  const ergebnis = await api.post<{ created: number; deleted: number }>(gruppenPfad(gruppeId, 'auto_refill'));
+  invalidateResource(MITGLIED_RESOURCE.benutzer);
+  return ergebnis;
+}
+
+export type CsvZeile = Record<string, string>;
+
+/** A file's rows through POST /node/csv/parse (`;` or `,`, UTF-8 or Windows-1252). */
+export function csvLesen(file: File): Promise<CsvZeile[]> {
+  const form = new FormData();
+  form.append('file', file);
+  return request<CsvZeile[]>('POST', '/csv/parse', { body: form });
+}
+
+export interface AbgleichZeile {
+  zeile: number;
+  row: CsvZeile;
+  benutzer?: { id: number; anzeigename: string | null; kennnummer: string | null; email: string | null };
+  ziel_id?: number;
+  grund?: string;
+}
+
+export const ABGLEICH_BUCKETS = ['bereit', 'vorhanden', 'inaktiv', 'nicht_gefunden'] as const;
+export type AbgleichBucket = (typeof ABGLEICH_BUCKETS)[number];
+
+export type Abgleich = { zuordnung: MitgliedArt } & Record<
+  AbgleichBucket,
+  { count: number; rows: AbgleichZeile[] }
+>;
+
+/** The comparison of spec 001 §4 on the server: the four buckets of the rows. */
+export const csvAbgleichen = (gruppeId: number, rows: CsvZeile[], zuordnung?: MitgliedArt) =>
+  api.post<Abgleich>(gruppenPfad(gruppeId, 'csv_compare'), { rows, zuordnung });

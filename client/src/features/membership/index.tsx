@@ -1,5 +1,6 @@
 /** The membership slice (spec 000 §2, spec 001 §2): Benutzer, e-mails, groups and their windows. */
 import { lazy } from 'react';
+import { autoRegel } from '../../../../common/gruppen';
 import { lazyScreen } from '../../lib/lazy';
 import './membership.css';
 import type { FeatureSlice } from '../../resources/types';
@@ -12,6 +13,8 @@ const load = {
   kontakte: () => import('./Kontakte'),
   mitarbeiter: () => import('./Mitarbeiter'),
   passwort: () => import('./Passwort'),
+  gruppe: () => import('./GruppeEdit'),
+  mitglieder: () => import('./GruppenMitglieder'),
 };
 
 const BenutzerEdit = lazyScreen(load.edit, 'BenutzerEdit');
@@ -22,6 +25,8 @@ const BenutzerZusammenfuehren = lazyScreen(load.merge, 'BenutzerZusammenfuehren'
 const MitarbeiterZusammenfuehren = lazyScreen(load.merge, 'MitarbeiterZusammenfuehren');
 
 const KontaktDialog = lazyScreen(load.kontakte, 'KontaktDialog');
+const GruppeEdit = lazyScreen(load.gruppe, 'GruppeEdit');
+const MitgliedOeffnen = lazyScreen(load.mitglieder, 'MitgliedOeffnen');
 
 const kontaktMerge = (name: string) =>
   lazy(async () => ({ default: (await load.merge()).kontaktMergeDialog(name) }));
@@ -65,7 +70,15 @@ export const membership: FeatureSlice = {
       path: '/benutzer/gruppe',
       resource: 'benutzer-gruppe',
       label: 'Gruppen',
-      columns: [{ field: 'id', type: 'number' }, { field: 'typ' }, { field: 'name' }, { field: 'zuordnung' }],
+      columns: [
+        { field: 'id', type: 'number' },
+        { field: 'typ' },
+        { field: 'name' },
+        { field: 'zuordnung' },
+        { field: 'code', format: (code) => autoRegel(String(code))?.name ?? String(code) },
+      ],
+      edit: GruppeEdit,
+      title: (row) => String(row.name || row.id),
     },
   },
   dialogs: {
@@ -97,6 +110,16 @@ export const membership: FeatureSlice = {
       pattern: '/benutzer/benutzer/:parentId/mitarbeiter_zusammenfueren/:id',
       crumb: 'Mitarbeiter zusammenführen',
       render: ({ parentId, id }) => <MitarbeiterZusammenfuehren parentId={parentId} id={id} />,
+    },
+    {
+      pattern: '/benutzer/gruppe/:id/benutzer/:linkId',
+      crumb: 'Benutzer',
+      render: ({ linkId }) => <MitgliedOeffnen art="benutzer" linkId={linkId} />,
+    },
+    {
+      pattern: '/benutzer/gruppe/:id/email/:linkId',
+      crumb: 'Email',
+      render: ({ linkId }) => <MitgliedOeffnen art="email" linkId={linkId} />,
     },
     {
       pattern: `${B}/email/:emailId`,

@@ -6,20 +6,24 @@ import {
   JsonColumn,
   ManyToOneVia,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
+import {
+  Veranstaltung,
+  VeranstaltungEvent,
+} from '../../../seminars/adapters/persistence/veranstaltung.entity';
+import type { GruppenDaten, GruppenTyp, Zuordnung } from '../../../../common/gruppen';
 import { Benutzer } from './benutzer.entity';
 import { BenutzerEmail } from './benutzer-kontakt.entity';
-
-export const GRUPPEN_TYPEN = ['Teilnehmer', 'NWG', 'Intern', 'Datev', 'Auto', 'Bezirk'] as const;
-export const ZUORDNUNGEN = ['alle', 'benutzer', 'email'] as const;
+import { VerbandBezirk } from './verband-bezirk.entity';
 
 @Entity('benutzer_gruppe')
 export class BenutzerGruppe {
   @PrimaryGeneratedColumn() id: number;
   @Column({ type: 'varchar', length: 255 }) name: string;
   @Column({ type: 'text', nullable: true }) beschreibung: string | null;
-  @Column({ type: 'varchar', length: 40 }) typ: (typeof GRUPPEN_TYPEN)[number];
-  @Column({ type: 'varchar', length: 20, default: 'alle' }) zuordnung: (typeof ZUORDNUNGEN)[number];
+  @Column({ type: 'varchar', length: 40 }) typ: GruppenTyp;
+  @Column({ type: 'varchar', length: 20, default: 'alle' }) zuordnung: Zuordnung;
   @Column({ type: 'boolean', default: false }) newsletter: boolean;
   @Column({ type: 'boolean', default: true }) verbandsintern: boolean;
   @Column({ type: 'varchar', length: 100, nullable: true }) code: string | null;
@@ -31,9 +35,21 @@ export class BenutzerGruppe {
   @Column({ type: 'varchar', length: 255, nullable: true }) nwg_thema: string | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) bn_funktion: string | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) bn_zuordnung: string | null;
-  @JsonColumn() data: Record<string, unknown> | null;
+  @JsonColumn() data: GruppenDaten | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
+
+  /** Participant groups belong to a seminar or one of its events (spec 001 §4). */
+  @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
+  Veranstaltung: Relation<Veranstaltung> | null;
+
+  @ManyToOneVia(() => VeranstaltungEvent, 'veranstaltung_event_id')
+  Veranstaltung_Event: Relation<VeranstaltungEvent> | null;
+
+  /** The district of the rule auto_bezirk. */
+  @ManyToOneVia(() => VerbandBezirk, 'verband_bezirk_id')
+  Verband_Bezirk: Relation<VerbandBezirk> | null;
 }
 
 @Entity('benutzer_benutzer_gruppe')
