@@ -1,9 +1,9 @@
 /** The plain resources of the seminars context (spec 001 §3, spec 002 §3, spec 003 §3). */
 import { labelFor } from '../../common/vocabulary';
-import { defineResource, type Row } from '../platform/resources/resource-definition';
+import { defineResource } from '../platform/resources/resource-definition';
 import { DomainError } from '../shared/domain-error';
 import { Download, DOWNLOAD_KATEGORIEN, DOWNLOAD_RELATIONS } from './adapters/persistence/download.entity';
-import { aktualisiereSeminarZeitraum } from './adapters/persistence/seminar-zeitraum';
+import { eventHooks, seminarHooks } from './adapters/persistence/seminar.hooks';
 import { VeranstaltungNichtTeilnahme } from './adapters/persistence/veranstaltung-nicht-teilnahme.entity';
 import {
   Fachberatermarke,
@@ -19,29 +19,7 @@ import {
   VeranstaltungInhalt,
 } from './adapters/persistence/veranstaltung.entity';
 import { BESCHEINIGUNG_TYPEN, Bescheinigung, PdfVorlage } from './adapters/persistence/vorlagen.entity';
-import { bereinigePreiseUndMarke } from './domain/preise';
-import { istUhrzeit } from './domain/termin';
-
-/** The value after the save: the new one when present, otherwise the stored one. */
-function merged(values: Row, previous: Row | undefined, name: string): unknown {
-  return name in values ? values[name] : previous?.[name];
-}
-
-/** `von` must not lie after `bis` (dates 'YYYY-MM-DD' or instants); `resource` labels `von` in the message. */
-function pruefeZeitraum(
-  resource: string,
-  values: Row,
-  previous: Row | undefined,
-  von: string,
-  bis: string,
-): void {
-  const a = merged(values, previous, von);
-  const b = merged(values, previous, bis);
-  if (a === null || a === undefined || b === null || b === undefined) return;
-  const start = a instanceof Date ? a.toISOString() : String(a);
-  const end = b instanceof Date ? b.toISOString() : String(b);
-  if (end < start) throw DomainError.fields({ [bis]: `darf nicht vor „${labelFor(resource, von)}“ liegen` });
-}
+import { mwstFehler, zeitraumFehler } from './domain/seminar-regeln';
 
 export const seminarsResources = [
   defineResource({
@@ -51,12 +29,7 @@ export const seminarsResources = [
     display: ['titel', 'lg_id'],
     readOnly: ['teilnehmer_count'],
     defaultOrder: [['beginn', 'DESC']],
-    hooks: {
-      beforeSave(values, { previous }) {
-        bereinigePreiseUndMarke(values);
-        pruefeZeitraum('veranstaltung', values, previous, 'beginn', 'ende');
-      },
-    },
+    hooks: seminarHooks,
   }),
   defineResource({
     name: 'veranstaltung-event',
@@ -71,28 +44,7 @@ export const seminarsResources = [
       ['datum', 'ASC'],
       ['beginn', 'ASC'],
     ],
-    hooks: {
-      beforeSave(values, { previous }) {
-        const errors: Record<string, string> = {};
-        for (const name of ['beginn', 'ende']) {
-          const value = values[name];
-          if (typeof value === 'string' && value !== '' && !istUhrzeit(value))
-            errors[name] = 'muss eine Uhrzeit sein (HH:MM)';
-          if (value === '') values[name] = null;
-        }
-        if (Object.keys(errors).length > 0) throw DomainError.fields(errors);
-        pruefeZeitraum('veranstaltung-event', values, previous, 'beginn', 'ende');
-        bereinigePreiseUndMarke(values);
-      },
-      async afterSave(saved, { manager, previous }) {
-        await aktualisiereSeminarZeitraum(manager, Number(saved.veranstaltung_id));
-        if (previous && previous.veranstaltung_id !== saved.veranstaltung_id)
-          await aktualisiereSeminarZeitraum(manager, Number(previous.veranstaltung_id));
-      },
-      async beforeDelete(record, { manager }) {
-        await aktualisiereSeminarZeitraum(manager, Number(record.veranstaltung_id), Number(record.id));
-      },
-    },
+    hooks: eventHooks,
   }),
   defineResource({
     name: 'veranstaltung-inhalt',
@@ -104,6 +56,12 @@ export const seminarsResources = [
     entity: VeranstaltungTyp,
     searchable: ['bezeichnung', 'kategorie'],
     defaultOrder: [['bezeichnung', 'ASC']],
+    hooks: {
+      beforeSave(values) {
+        const fehler = mwstFehler(values.mwst);
+        if (fehler) throw DomainError.fields({ mwst: fehler });
+      },
+    },
   }),
   defineResource({
     name: 'veranstaltung-referent',
@@ -171,7 +129,9 @@ export const seminarsResources = [
     files: true,
     hooks: {
       beforeSave(values, { previous }) {
-        pruefeZeitraum('bescheinigung', values, previous, 'valid_from', 'valid_to');
+        const label = labelFor('bescheinigung', 'valid_from');
+        const fehler = zeitraumFehler(previous ?? {}, values, 'valid_from', 'valid_to', label);
+        if (Object.keys(fehler).length > 0) throw DomainError.fields(fehler);
       },
     },
   }),

@@ -35,13 +35,29 @@ export function attachmentHeader(fileName: string): string {
   return fallback === fileName ? header : `${header}; filename*=UTF-8''${encodeRfc5987(fileName)}`;
 }
 
+/** Types a browser would run as a page of this origin (scripts inside). */
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)\b/;
+
+export interface DownloadOptions {
+  /** The name the file goes out under (e.g. the one it was uploaded with); its stored name by default. */
+  name?: string;
+  /** Served as plain bytes when its type is one a browser would run as a page (files from outside). */
+  inert?: boolean;
+}
+
 /**
  * A file as a download: Content-Disposition `attachment` with its name, the content type of its
  * extension, its length and modification time. For routes with `@Res({ passthrough: true })`.
  */
-export function downloadResponse(res: Response, { entry, stream }: FileContent): StreamableFile {
+export function downloadResponse(
+  res: Response,
+  { entry, stream }: FileContent,
+  { name = entry.name, inert = false }: DownloadOptions = {},
+): StreamableFile {
   res.type(extname(entry.name) || 'application/octet-stream');
-  res.setHeader('Content-Disposition', attachmentHeader(entry.name));
+  if (inert && ACTIVE_TYPES.test(String(res.get('Content-Type')))) res.type('application/octet-stream');
+  res.setHeader('Content-Disposition', attachmentHeader(name));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Last-Modified', entry.modifiedAt.toUTCString());
   res.setHeader('Cache-Control', 'private, no-cache');

@@ -5,11 +5,12 @@ import { FileAreas } from './file-areas';
 import { FileStorage } from './file-storage';
 import { FilesController } from './files.controller';
 import { LocalFileStorage } from './local-file-storage';
-import { PublicDownloadController } from './public-download.controller';
 
 /**
- * The files port on FILES_DIR, for every context (templates, certificates, downloads), and its HTTP
- * routes. AppModule imports it before ResourceHttpModule so that `/node/api/{resource}/files…` wins.
+ * The files port on FILES_DIR, for every context (templates, certificates, downloads), and the
+ * routes of the resources' file areas; `/download/{file_name}` belongs to the seminars context,
+ * which knows which downloads are public. AppModule imports it before ResourceHttpModule so that
+ * `/node/api/{resource}/files…` wins.
  */
 @Global()
 @Module({
@@ -22,7 +23,7 @@ import { PublicDownloadController } from './public-download.controller';
     },
     FileAreas,
   ],
-  controllers: [FilesController, PublicDownloadController],
+  controllers: [FilesController],
   exports: [FileStorage, FileAreas],
 })
 export class FilesModule {}

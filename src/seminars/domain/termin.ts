@@ -46,11 +46,16 @@ export interface EventTermin {
   ende: string | null;
 }
 
+export interface Zeitraum {
+  beginn: Date;
+  ende: Date;
+}
+
 /**
  * First start and last end of a seminar's dated events; an event without times counts from
  * 00:00 to 23:59 (or to its start). Null when no event has a date.
  */
-export function seminarZeitraum(events: EventTermin[]): { beginn: Date; ende: Date } | null {
+export function seminarZeitraum(events: EventTermin[]): Zeitraum | null {
   let beginn: Date | null = null;
   let ende: Date | null = null;
   for (const event of events) {
@@ -61,4 +66,33 @@ export function seminarZeitraum(events: EventTermin[]): { beginn: Date; ende: Da
     if (!ende || end > ende) ende = end;
   }
   return beginn && ende ? { beginn, ende } : null;
+}
+
+const berlinSekunden = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The Berlin wall clock of an instant: date 'YYYY-MM-DD' and time 'HH:MM:SS'. */
+export function berlinWandzeit(zeitpunkt: Date): { datum: string; uhrzeit: string } {
+  const parts = Object.fromEntries(
+    berlinSekunden.formatToParts(zeitpunkt).map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  return {
+    datum: `${parts.year}-${parts.month}-${parts.day}`,
+    uhrzeit: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
+/** An instant as staff read it in messages: '10.03.2026, 09:00' (Berlin). */
+export function berlinText(zeitpunkt: Date): string {
+  const { datum, uhrzeit } = berlinWandzeit(zeitpunkt);
+  const [jahr, monat, tag] = datum.split('-');
+  return `${tag}.${monat}.${jahr}, ${uhrzeit.slice(0, 5)}`;
 }

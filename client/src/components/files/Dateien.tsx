@@ -1,7 +1,9 @@
 /**
  * The 'Dateien' tab of every resource with a file area (Bescheinigungen, PDF-, Rechnungs- and
- * Newsletter-Vorlagen): its files with name, size and date, folders to open, upload with progress
- * (an existing name is replaced after asking), download and delete after confirmation.
+ * Newsletter-Vorlagen): its files with name, size and date, upload with progress (an existing name
+ * is replaced after asking), download and delete after confirmation. With `folders` it shows the
+ * area's folders to open and leave; without, only the files at the top (spec 001 §5: template
+ * file lists show no subfolder paths).
  */
 import {
   AnchorButton,
@@ -16,34 +18,37 @@ import {
 import { useState } from 'react';
 import { RequestError } from '../../lib/api';
 import { confirm } from '../../lib/dialogs';
-import { reportError } from '../../lib/errors';
+import { errorMessage, reportError } from '../../lib/errors';
 import { formatDateValue } from '../../lib/format';
 import { showToast } from '../../lib/toaster';
 import { deleteFile, downloadUrl, replaceFile, uploadFile, useFiles, type FileEntry } from './api';
+import { formatSize } from './size';
 
-const sizeFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
-
-/** 12345 → '12,1 KB'. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
-  return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
+export interface DateienProps {
+  /** A resource registered with a file area (`/node/api/{resource}/files`). */
+  resource: string;
+  /** Show folders to open; otherwise only the files at the top of the area. */
+  folders?: boolean;
 }
 
-export function Dateien({ resource, folders = false }: { resource: string; folders?: boolean }) {
+export function Dateien({ resource, folders = false }: DateienProps) {
   const [dir, setDir] = useState('');
-  const { data: files, isLoading, mutate } = useFiles(resource, dir);
+  const { data: files, error, isLoading, mutate } = useFiles(resource, dir);
   const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
   const shown = (files ?? []).filter((file) => folders || !file.isDirectory);
 
   const upload = async (file: File) => {
+    setBusy(true);
     setProgress(0);
     try {
       try {
         await uploadFile(resource, dir, file, setProgress);
       } catch (error) {
-        if (!(error instanceof RequestError && error.status === 409)) throw error;
+        // Only an existing file may be replaced; a folder of that name stays (its own 409).
+        if (!(error instanceof RequestError && error.body?.code === 'FILE_EXISTS')) throw error;
         const path = dir ? `${dir}/${file.name}` : file.name;
+        setProgress(null); // no bar while asking
         if (
           !(await confirm(`Die Datei ${file.name} existiert bereits. Wollen Sie sie ersetzen?`, {
             confirmText: 'Ersetzen',
@@ -58,6 +63,7 @@ export function Dateien({ resource, folders = false }: { resource: string; folde
       reportError(error);
     } finally {
       setProgress(null);
+      setBusy(false);
       void mutate();
     }
   };
@@ -70,6 +76,7 @@ export function Dateien({ resource, folders = false }: { resource: string; folde
     if (!sure) return;
     try {
       await deleteFile(resource, file.path);
+      showToast(`Datei ${file.name} gelöscht`);
     } catch (error) {
       reportError(error);
     }
@@ -83,7 +90,7 @@ export function Dateien({ resource, folders = false }: { resource: string; folde
         <FileInput
           text="Datei hochladen…"
           buttonText="Durchsuchen"
-          disabled={progress !== null}
+          disabled={busy}
           inputProps={{ 'aria-label': 'Datei hochladen' }}
           onInputChange={(event) => {
             const file = event.currentTarget.files?.[0];
@@ -121,7 +128,11 @@ export function Dateien({ resource, folders = false }: { resource: string; folde
           {shown.length === 0 ? (
             <tr>
               <td colSpan={4} className="list-empty">
-                {isLoading && !files ? 'Daten werden geladen' : 'keine Daten vorhanden'}
+                {isLoading && !files
+                  ? 'Daten werden geladen'
+                  : error && !files
+                    ? errorMessage(error)
+                    : 'keine Daten vorhanden'}
               </td>
             </tr>
           ) : (

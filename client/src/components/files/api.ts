@@ -1,5 +1,12 @@
 /** The file area of a resource (`/node/api/{resource}/files`, spec 001 §7, 002 §2): list, upload, delete. */
-import { buildUrl, RequestError, request, resourcePath, type ServerErrorBody } from '../../lib/api';
+import {
+  buildUrl,
+  notifyUnauthorized,
+  RequestError,
+  request,
+  resourcePath,
+  type ServerErrorBody,
+} from '../../lib/api';
 import { useApi } from '../../lib/hooks';
 
 export interface FileEntry {
@@ -26,7 +33,8 @@ export const deleteFile = (resource: string, path: string) =>
 
 /**
  * Sends one file as multipart `file` (and an optional `data` JSON part) with upload progress, which
- * fetch cannot report; same conventions as lib/api.ts: /node, X-Api-Request, German errors.
+ * fetch cannot report; same conventions as lib/api.ts: /node, X-Api-Request, German errors, a 403
+ * logs out. No timeout: a large file on a slow line may take minutes.
  */
 export function uploadWithProgress<T>(
   method: 'POST' | 'PUT',
@@ -40,11 +48,19 @@ export function uploadWithProgress<T>(
   form.append('file', file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    // Same origin, so the session cookie goes along as with fetch's credentials 'same-origin'.
     xhr.open(method, buildUrl(path));
     xhr.setRequestHeader('X-Api-Request', '1');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onerror = () => reject(new RequestError('BADSTATUS', 'response status 0', 0));
+    xhr.onerror = () =>
+      reject(
+        new RequestError(
+          'BADSTATUS',
+          'Die Datei konnte nicht übertragen werden (keine Verbindung zum Server).',
+          0,
+        ),
+      );
     xhr.onload = () => {
       let body: unknown;
       try {
@@ -52,11 +68,14 @@ export function uploadWithProgress<T>(
       } catch {
         body = undefined;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else
-        reject(
-          new RequestError('BADSTATUS', `response status ${xhr.status}`, xhr.status, body as ServerErrorBody),
-        );
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(body as T);
+        return;
+      }
+      if (xhr.status === 403) notifyUnauthorized();
+      reject(
+        new RequestError('BADSTATUS', `response status ${xhr.status}`, xhr.status, body as ServerErrorBody),
+      );
     };
     xhr.send(form);
   });

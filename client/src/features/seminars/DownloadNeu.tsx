@@ -1,6 +1,7 @@
 /**
- * A new download (Download-Verwaltung, spec 000 §3, 001 §9): the file with its name, title,
- * relation, category and public flag, uploaded in one step with progress.
+ * A new download (spec 000 §3, 001 §9): the file with its name, title, relation, category and
+ * public flag, uploaded in one step with progress. The Download-Verwaltung asks for the relation;
+ * the Downloads tab of a seminar, event, content, speaker or room gives it.
  */
 import {
   Button,
@@ -13,6 +14,7 @@ import {
   Switch,
 } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
+import { DOWNLOAD_BEZUEGE } from '../../../../common/download';
 import { enumLabel } from '../../../../common/vocabulary';
 import { navigate } from '../../app/router';
 import { EditFrame } from '../../components/EditFrame';
@@ -22,28 +24,6 @@ import { invalidateResource } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
 import { displayText, useMeta } from '../../resources/meta';
 import { uploadDownload } from './api';
-
-/** Which records a download can belong to, and the categories offered for each (spec 001 §9, 002 §2). */
-const RELATIONEN: Record<string, { resource: string; kategorien: string[] }> = {
-  Veranstaltung: {
-    resource: 'veranstaltung',
-    kategorien: ['Skript', 'Fax-Anmeldung', 'Inhaltsverzeichnis', 'Sonstiges'],
-  },
-  'Veranstaltung-Event': {
-    resource: 'veranstaltung-event',
-    kategorien: ['Skript', 'Fax-Anmeldung', 'Inhaltsverzeichnis', 'Sonstiges'],
-  },
-  'Veranstaltung-Inhalt': {
-    resource: 'veranstaltung-inhalt',
-    kategorien: ['Skript', 'Fax-Anmeldung', 'Inhaltsverzeichnis', 'Sonstiges'],
-  },
-  'Veranstaltung-Referent': { resource: 'veranstaltung-referent', kategorien: ['Bild', 'Sonstiges'] },
-  'Veranstaltung-Ort': { resource: 'veranstaltung-ort', kategorien: ['Anfahrtsskizze', 'Sonstiges'] },
-  Newsletter: {
-    resource: 'newsletter',
-    kategorien: ['Skript', 'Fax-Anmeldung', 'Inhaltsverzeichnis', 'Sonstiges'],
-  },
-};
 
 type Angaben = {
   real_name: string;
@@ -63,7 +43,7 @@ function Bezug({
   value: number | null;
   onChange(id: number | null): void;
 }) {
-  const resource = RELATIONEN[relation].resource;
+  const resource = DOWNLOAD_BEZUEGE[relation].resource;
   const { data: meta } = useMeta(resource);
   const display = meta?.display ?? ['id'];
   return (
@@ -79,24 +59,43 @@ function Bezug({
   );
 }
 
-export function DownloadNeu() {
+export interface DownloadFormularProps {
+  /** The record the download belongs to, when the screen gives it (a Downloads tab). */
+  bezug?: { relation: string; relationId: number };
+  onHochgeladen(): void;
+}
+
+export function DownloadFormular({ bezug, onHochgeladen }: DownloadFormularProps) {
   const [file, setFile] = useState<File>();
+  const relation = bezug?.relation ?? 'Veranstaltung';
   const [angaben, setAngaben] = useState<Angaben>({
     real_name: '',
     title: '',
-    relation: 'Veranstaltung',
-    relation_id: null,
-    category: 'Skript',
+    relation,
+    relation_id: bezug?.relationId ?? null,
+    category: DOWNLOAD_BEZUEGE[relation].kategorien[0],
     public: true,
   });
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<Angaben>) => setAngaben((current) => ({ ...current, ...patch }));
-  const kategorien = RELATIONEN[angaben.relation].kategorien;
+  // A changed field's old message no longer applies.
+  const clearErrors = (names: string[]) =>
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([name]) => !names.includes(name))),
+    );
+  const set = (patch: Partial<Angaben>) => {
+    setAngaben((current) => ({ ...current, ...patch }));
+    clearErrors(Object.keys(patch));
+  };
+  const kategorien = DOWNLOAD_BEZUEGE[angaben.relation].kategorien;
 
   const hochladen = async () => {
-    if (!file) {
-      setErrors({ file: 'Bitte wählen Sie eine Datei aus.' });
+    // Checked here too, so that a large file is not sent just to hear that something is missing.
+    const missing: Record<string, string> = {};
+    if (!file) missing.file = 'Bitte wählen Sie eine Datei aus.';
+    if (angaben.relation_id === null) missing.relation_id = 'ist ein Pflichtfeld';
+    if (!file || Object.keys(missing).length > 0) {
+      setErrors(missing);
       return;
     }
     setErrors({});
@@ -105,7 +104,7 @@ export function DownloadNeu() {
       await uploadDownload(file, { ...angaben }, setProgress);
       invalidateResource('download');
       showToast('Download erfolgreich erstellt');
-      navigate('/download');
+      onHochgeladen();
     } catch (error) {
       setErrors(fieldErrors(error));
       reportError(error);
@@ -126,19 +125,8 @@ export function DownloadNeu() {
   );
 
   return (
-    <EditFrame
-      title="Download-Verwaltung: Neuer Download"
-      loading={progress !== null}
-      footer={
-        <>
-          {progress !== null && (
-            <ProgressBar className="upload-progress" value={progress} intent={Intent.PRIMARY} />
-          )}
-          <Button text="Schließen" onClick={() => navigate('/download')} />
-          <Button intent={Intent.PRIMARY} icon="upload" text="Hochladen" onClick={() => void hochladen()} />
-        </>
-      }
-    >
+    // Nothing changes while the file is on its way.
+    <fieldset className="download-formular" disabled={progress !== null}>
       <div className="field-form">
         {group(
           'file',
@@ -151,8 +139,11 @@ export function DownloadNeu() {
             inputProps={{ id: 'field-file' }}
             onInputChange={(event) => {
               const chosen = event.currentTarget.files?.[0];
+              // The name follows the file unless staff typed one of their own.
+              if (chosen && (!angaben.real_name || angaben.real_name === file?.name))
+                set({ real_name: chosen.name });
               setFile(chosen);
-              if (chosen && !angaben.real_name) set({ real_name: chosen.name });
+              clearErrors(['file']);
             }}
           />,
         )}
@@ -174,37 +165,39 @@ export function DownloadNeu() {
             onChange={(e) => set({ title: e.target.value })}
           />,
         )}
-        {group(
-          'relation',
-          'Gehört zu',
-          <HTMLSelect
-            id="field-relation"
-            fill
-            value={angaben.relation}
-            options={Object.keys(RELATIONEN).map((value) => ({
-              value,
-              label: enumLabel('download', 'relation', value),
-            }))}
-            onChange={(e) => {
-              const relation = e.target.value;
-              const erlaubt = RELATIONEN[relation].kategorien;
-              set({
-                relation,
-                relation_id: null,
-                category: erlaubt.includes(angaben.category) ? angaben.category : erlaubt[0],
-              });
-            }}
-          />,
-        )}
-        {group(
-          'relation_id',
-          enumLabel('download', 'relation', angaben.relation),
-          <Bezug
-            relation={angaben.relation}
-            value={angaben.relation_id}
-            onChange={(relation_id) => set({ relation_id })}
-          />,
-        )}
+        {!bezug &&
+          group(
+            'relation',
+            'Gehört zu',
+            <HTMLSelect
+              id="field-relation"
+              fill
+              value={angaben.relation}
+              options={Object.keys(DOWNLOAD_BEZUEGE).map((value) => ({
+                value,
+                label: enumLabel('download', 'relation', value),
+              }))}
+              onChange={(e) => {
+                const relation = e.target.value;
+                const erlaubt = DOWNLOAD_BEZUEGE[relation].kategorien;
+                set({
+                  relation,
+                  relation_id: null,
+                  category: erlaubt.includes(angaben.category) ? angaben.category : erlaubt[0],
+                });
+              }}
+            />,
+          )}
+        {!bezug &&
+          group(
+            'relation_id',
+            enumLabel('download', 'relation', angaben.relation),
+            <Bezug
+              relation={angaben.relation}
+              value={angaben.relation_id}
+              onChange={(relation_id) => set({ relation_id })}
+            />,
+          )}
         {group(
           'category',
           'Kategorie',
@@ -223,6 +216,31 @@ export function DownloadNeu() {
           onChange={(e) => set({ public: e.currentTarget.checked })}
         />
       </div>
+      <div className="download-hochladen">
+        {progress !== null && (
+          <ProgressBar className="upload-progress" value={progress} intent={Intent.PRIMARY} />
+        )}
+        <Button
+          intent={Intent.PRIMARY}
+          icon="upload"
+          text="Hochladen"
+          loading={progress !== null}
+          onClick={() => void hochladen()}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** The Download-Verwaltung's window for a new download; back on the list once it is stored. */
+export function DownloadNeu() {
+  return (
+    <EditFrame
+      title="Download-Verwaltung: Neuer Download"
+      loading={false}
+      footer={<Button text="Schließen" onClick={() => navigate('/download')} />}
+    >
+      <DownloadFormular onHochgeladen={() => navigate('/download')} />
     </EditFrame>
   );
 }

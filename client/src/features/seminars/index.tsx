@@ -1,93 +1,157 @@
 /** The seminars slice (spec 001, spec 002 §2): seminars, events, lookups, certificates, downloads, PDF templates. */
+import { formatSize } from '../../components/files/size';
 import { lazyScreen } from '../../lib/lazy';
-import type { FeatureSlice } from '../../resources/types';
+import type { FeatureSlice, ResourceConfig } from '../../resources/types';
+import { EVENT_SPALTEN } from './spalten';
+import './seminars.css';
 
+const load = {
+  seminar: () => import('./SeminarEdit'),
+  event: () => import('./EventEdit'),
+  mitDownloads: () => import('./MitDownloads'),
+};
 const ListWithFiles = lazyScreen(() => import('../../components/ListWithFiles'), 'ListWithFiles');
 const DownloadEdit = lazyScreen(() => import('./DownloadEdit'), 'DownloadEdit');
+const SeminarEdit = lazyScreen(load.seminar, 'SeminarEdit');
+const EventEdit = lazyScreen(load.event, 'EventEdit');
+const InhaltEdit = lazyScreen(load.mitDownloads, 'InhaltEdit');
+const ReferentEdit = lazyScreen(load.mitDownloads, 'ReferentEdit');
+const OrtEdit = lazyScreen(load.mitDownloads, 'OrtEdit');
 
 const oneYear = { timeDefault: 12 } as const;
 
-export const seminars: FeatureSlice = {
-  menu: {
-    typen: { path: '/seminare/typ', resource: 'veranstaltung-typ', label: 'Seminar-Typen' },
-    seminare: {
-      path: '/seminare/veranstaltung',
-      resource: 'veranstaltung',
-      label: 'Seminare',
-      // Spec 003 §3: lg_id, titel, variant, beginn, ende, teilnehmer_count, typ.
-      columns: [
-        { field: 'lg_id' },
-        { field: 'titel' },
-        { field: 'variant' },
-        { field: 'beginn', type: 'datetime' },
-        { field: 'ende', type: 'datetime' },
-        { field: 'teilnehmer_count', type: 'number' },
-        { field: 'veranstaltung_typ_id' },
-      ],
-      timeField: 'beginn',
-      ...oneYear,
-    },
-    veranstaltungen: {
-      path: '/seminare/event',
-      resource: 'veranstaltung-event',
-      label: 'Veranstaltungen',
-      columns: [
-        { field: 'titel' },
-        { field: 'datum', type: 'date' },
-        { field: 'beginn' },
-        { field: 'ende' },
-        { field: 'einzeln_buchbar', type: 'boolean' },
-      ],
-      timeField: 'datum',
-      ...oneYear,
-    },
-    inhalte: { path: '/seminare/inhalt', resource: 'veranstaltung-inhalt', label: 'Inhalte' },
-    referenten: { path: '/seminare/referent', resource: 'veranstaltung-referent', label: 'Referenten' },
-    orte: {
-      path: '/seminare/ort',
-      resource: 'veranstaltung-ort',
-      label: 'Orte',
-      // Spec 002 §2.
-      fields: ['raum_id', 'bezeichnung', 'strasse', 'plz', 'ort'],
-    },
-    preisbezeichnung: {
-      path: '/seminare/preisbezeichnung',
-      resource: 'preisbezeichnung',
-      label: 'Preisbezeichnung',
-    },
-    fachberatermarke: {
-      path: '/seminare/fachberatermarke',
-      resource: 'fachberatermarke',
-      label: 'Fachberatermarke',
-    },
-    bescheinigungen: {
-      path: '/benutzer/bescheinigung',
-      resource: 'bescheinigung',
-      label: 'Bescheinigungen',
-      page: ListWithFiles,
-    },
-    downloads: {
-      path: '/download',
-      resource: 'download',
-      label: 'Download-Verwaltung',
-      columns: [
-        { field: 'real_name' },
-        { field: 'file_name' },
-        { field: 'relation' },
-        { field: 'relation_id', type: 'number' },
-        { field: 'category' },
-        { field: 'size', type: 'number' },
-        { field: 'public', type: 'boolean' },
-      ],
-      timeDefault: 3,
-      refreshInterval: 30000,
-      edit: DownloadEdit,
-    },
-    pdfVorlagen: {
-      path: '/pdf-vorlagen',
-      resource: 'pdf-vorlage',
-      label: 'PDF-Vorlagen',
-      page: ListWithFiles,
-    },
+/** Spec 001 §2: events and contents of a seminar open below it. */
+const SEMINAR = '/seminare/veranstaltung/:id';
+
+const menu: Record<string, ResourceConfig> = {
+  typen: {
+    path: '/seminare/typ',
+    resource: 'veranstaltung-typ',
+    label: 'Seminar-Typen',
+    // Spec 001 §2: a window without tabs; the type's values go into its new seminars (§4).
+    fields: [
+      'bezeichnung',
+      'kategorie',
+      'beschreibung',
+      'verband_website_id',
+      'url',
+      'urlmenue',
+      'ringseminar',
+      'multitermin',
+      'mwst',
+      'rw_vorlage_id',
+      'rw_debitor_kreis_id',
+    ],
   },
+  seminare: {
+    path: '/seminare/veranstaltung',
+    resource: 'veranstaltung',
+    label: 'Seminare',
+    // Spec 003 §3: lg_id, titel, variant, beginn, ende, teilnehmer_count, typ.
+    columns: [
+      { field: 'lg_id' },
+      { field: 'titel' },
+      { field: 'variant' },
+      { field: 'beginn', type: 'datetime' },
+      { field: 'ende', type: 'datetime' },
+      { field: 'teilnehmer_count', type: 'number' },
+      { field: 'veranstaltung_typ_id' },
+    ],
+    timeField: 'beginn',
+    edit: SeminarEdit,
+    ...oneYear,
+  },
+  veranstaltungen: {
+    path: '/seminare/event',
+    resource: 'veranstaltung-event',
+    label: 'Veranstaltungen',
+    columns: EVENT_SPALTEN,
+    timeField: 'datum',
+    edit: EventEdit,
+    ...oneYear,
+  },
+  inhalte: {
+    path: '/seminare/inhalt',
+    resource: 'veranstaltung-inhalt',
+    label: 'Inhalte',
+    edit: InhaltEdit,
+  },
+  referenten: {
+    path: '/seminare/referent',
+    resource: 'veranstaltung-referent',
+    label: 'Referenten',
+    edit: ReferentEdit,
+  },
+  orte: {
+    path: '/seminare/ort',
+    resource: 'veranstaltung-ort',
+    label: 'Orte',
+    columns: [
+      { field: 'raum_id' },
+      { field: 'bezeichnung' },
+      { field: 'strasse' },
+      { field: 'plz' },
+      { field: 'ort' },
+    ],
+    edit: OrtEdit,
+  },
+  preisbezeichnung: {
+    path: '/seminare/preisbezeichnung',
+    resource: 'preisbezeichnung',
+    label: 'Preisbezeichnung',
+  },
+  fachberatermarke: {
+    path: '/seminare/fachberatermarke',
+    resource: 'fachberatermarke',
+    label: 'Fachberatermarke',
+  },
+  bescheinigungen: {
+    path: '/benutzer/bescheinigung',
+    resource: 'bescheinigung',
+    label: 'Bescheinigungen',
+    page: ListWithFiles,
+  },
+  downloads: {
+    path: '/download',
+    resource: 'download',
+    label: 'Download-Verwaltung',
+    columns: [
+      { field: 'real_name' },
+      { field: 'file_name' },
+      { field: 'relation' },
+      { field: 'relation_id', type: 'number' },
+      { field: 'category' },
+      { field: 'size', format: (bytes) => formatSize(Number(bytes)) },
+      { field: 'public', type: 'boolean' },
+    ],
+    timeDefault: 3,
+    refreshInterval: 30000,
+    edit: DownloadEdit,
+    // A copy would share the file name, which is unique: a new download is a new upload.
+    noCopy: true,
+  },
+  pdfVorlagen: {
+    path: '/pdf-vorlagen',
+    resource: 'pdf-vorlage',
+    label: 'PDF-Vorlagen',
+    page: ListWithFiles,
+  },
+};
+
+export const seminars: FeatureSlice = {
+  menu,
+  routes: [
+    {
+      pattern: `${SEMINAR}/event/:eventId`,
+      crumb: 'Veranstaltung',
+      render: ({ id }, raw) => (
+        <EventEdit config={menu.veranstaltungen} id={raw.eventId} veranstaltungId={id} />
+      ),
+    },
+    {
+      pattern: `${SEMINAR}/inhalt/:inhaltId`,
+      crumb: 'Inhalt',
+      render: ({ id }, raw) => <InhaltEdit config={menu.inhalte} id={raw.inhaltId} veranstaltungId={id} />,
+    },
+  ],
 };

@@ -2,11 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { TalentLmsConfig } from '../../../config/env';
 import { DomainError } from '../../../shared/domain-error';
-import { TalentLms, TlmsBenutzer, TlmsNeuerBenutzer } from '../../application/ports/talent-lms';
+import {
+  TalentLms,
+  type TlmsBenutzer,
+  type TlmsKurs,
+  type TlmsNeuerBenutzer,
+  type TlmsNeuerKurs,
+} from '../../application/ports/talent-lms';
 
 /**
- * TalentLMS REST API v1: `POST {url}/api/v1/usersignup` (form fields), HTTP Basic auth with the
- * API key as user name. Errors come back as `{error: {message}}`.
+ * TalentLMS REST API v1: `POST {url}/api/v1/usersignup` and `/createcourse` (form fields), HTTP
+ * Basic auth with the API key as user name. Errors come back as `{error: {message}}`.
  */
 @Injectable()
 export class TalentLmsHttp extends TalentLms {
@@ -22,22 +28,37 @@ export class TalentLmsHttp extends TalentLms {
   }
 
   async registriere(b: TlmsNeuerBenutzer): Promise<TlmsBenutzer> {
-    const body = new URLSearchParams({
-      first_name: b.vorname,
-      last_name: b.nachname,
-      email: b.email,
-      login: b.login,
-      password: b.passwort,
-    });
+    const json = await this.post(
+      'usersignup',
+      { first_name: b.vorname, last_name: b.nachname, email: b.email, login: b.login, password: b.passwort },
+      'die Registrierung',
+    );
+    return { id: String(json.id), login: String(json.login ?? b.login) };
+  }
+
+  async erstelleKurs(k: TlmsNeuerKurs): Promise<TlmsKurs> {
+    const felder: Record<string, string> = { name: k.name };
+    if (k.beschreibung) felder.description = k.beschreibung;
+    if (k.code) felder.code = k.code;
+    const json = await this.post('createcourse', felder, 'das Anlegen des Kurses');
+    return { id: String(json.id) };
+  }
+
+  /** A form POST to `api/v1/{call}`; a refusal names `was` was refused, with TalentLMS's reason. */
+  private async post(
+    call: string,
+    fields: Record<string, string>,
+    was: string,
+  ): Promise<{ id: unknown; login?: unknown }> {
     let response: Response;
     try {
-      response = await fetch(`${this.config.url!.replace(/\/$/, '')}/api/v1/usersignup`, {
+      response = await fetch(`${this.config.url!.replace(/\/$/, '')}/api/v1/${call}`, {
         method: 'POST',
         headers: {
           Authorization: `Basic ${Buffer.from(`${this.config.apiKey}:`).toString('base64')}`,
           'Content-Type': 'application/x-www-form-urlencoded',
         },
-        body,
+        body: new URLSearchParams(fields),
         signal: AbortSignal.timeout(15000),
       });
     } catch {
@@ -53,8 +74,8 @@ export class TalentLmsHttp extends TalentLms {
     };
     if (!response.ok || json.id === undefined) {
       const reason = json.error?.message ?? `Status ${response.status}`;
-      throw DomainError.conflict('TLMS_FEHLER', `TalentLMS hat die Registrierung abgelehnt: ${reason}`);
+      throw DomainError.conflict('TLMS_FEHLER', `TalentLMS hat ${was} abgelehnt: ${reason}`);
     }
-    return { id: String(json.id), login: String(json.login ?? b.login) };
+    return { id: json.id, login: json.login };
   }
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../../platform/database/columns';
+import { CreatedAt, UpdatedAt, Version } from '../../../platform/database/columns';
 
 /** What a download belongs to (spec 000 §3); `relation_id` is the id in that resource. */
 export const DOWNLOAD_RELATIONS = [
@@ -40,4 +40,5 @@ export class Download {
   @Column({ type: 'varchar', length: 20, nullable: true }) ext: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }

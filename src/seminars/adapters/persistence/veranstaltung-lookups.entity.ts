@@ -1,6 +1,12 @@
 /** The lookups of the seminar side (spec 001 §3, spec 002 §3, spec 003 §3): types, speakers, rooms, prices, storno. */
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, Decimal2Column, MoneyColumn, UpdatedAt } from '../../../platform/database/columns';
+import {
+  CreatedAt,
+  Decimal2Column,
+  MoneyColumn,
+  UpdatedAt,
+  Version,
+} from '../../../platform/database/columns';
 
 /**
  * A seminar type. rw_vorlage_id, rw_debitor_kreis_id and verband_website_id point at tables of the
@@ -23,6 +29,7 @@ export class VeranstaltungTyp {
   @Column({ type: 'integer', nullable: true }) rw_debitor_kreis_id: number | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }
 
 @Entity('veranstaltung_referent')
@@ -37,6 +44,7 @@ export class VeranstaltungReferent {
   @Column({ type: 'varchar', length: 255, nullable: true }) anrede_name: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }
 
 /** A room (spec 002 §3): where events take place. */
@@ -50,6 +58,7 @@ export class VeranstaltungOrt {
   @Column({ type: 'varchar', length: 255, nullable: true }) ort: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }
 
 @Entity('preisbezeichnung')

@@ -10,6 +10,7 @@ import {
   ManyToOneVia,
   MoneyColumn,
   UpdatedAt,
+  Version,
 } from '../../../platform/database/columns';
 import {
   Fachberatermarke,
@@ -74,6 +75,7 @@ export class Veranstaltung extends Preisstaffel {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => VeranstaltungTyp, 'veranstaltung_typ_id')
   Veranstaltung_Typ: Relation<VeranstaltungTyp> | null;
@@ -102,6 +104,7 @@ export class VeranstaltungInhalt {
   @Column({ type: 'text', nullable: true }) themenuebersicht: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung> | null;
@@ -137,6 +140,7 @@ export class VeranstaltungEvent extends Preisstaffel {
   @JsonColumn() kosten: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 
   @ManyToOneVia(() => Veranstaltung, 'veranstaltung_id')
   Veranstaltung: Relation<Veranstaltung>;

@@ -1,6 +1,12 @@
 /** Templates with a file area: seminar-invitation PDFs and certificates (spec 001 §3, spec 003 §3). */
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, DateOnlyColumn, JsonColumn, UpdatedAt } from '../../../platform/database/columns';
+import {
+  CreatedAt,
+  DateOnlyColumn,
+  JsonColumn,
+  UpdatedAt,
+  Version,
+} from '../../../platform/database/columns';
 
 /** `data` holds veranstaltung_ids, seminar_titel and the invitation texts (spec 001 §3). */
 @Entity('pdf_vorlage')
@@ -13,6 +19,7 @@ export class PdfVorlage {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }
 
 export const BESCHEINIGUNG_TYPEN = ['eventSpan_teilnehmer'] as const;
@@ -35,4 +42,5 @@ export class Bescheinigung {
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
+  @Version() version: number;
 }

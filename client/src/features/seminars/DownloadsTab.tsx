@@ -1,0 +1,83 @@
+/**
+ * The Downloads tab of a seminar, event, content, speaker or room (spec 001 §2, §9, spec 002 §2):
+ * its downloads with name, category, size and public flag, each to open or delete (after asking),
+ * and the upload of a new one with the categories that fit the record.
+ */
+import { AnchorButton, Button, ButtonGroup, H6, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
+import { enumLabels } from '../../../../common/vocabulary';
+import { formatSize } from '../../components/files/size';
+import { api, resourcePath } from '../../lib/api';
+import { confirm } from '../../lib/dialogs';
+import { reportError } from '../../lib/errors';
+import { invalidateResource } from '../../lib/hooks';
+import { showToast } from '../../lib/toaster';
+import type { ColumnDef, Row } from '../../resources/types';
+import { RelatedTable } from '../membership/RelatedTable';
+import { downloadLink, downloadsQuery } from './api';
+import { DownloadFormular } from './DownloadNeu';
+
+const SPALTEN: ColumnDef[] = [
+  { field: 'real_name', label: 'Name' },
+  { field: 'title', label: 'Titel' },
+  { field: 'category', label: 'Kategorie', type: 'enum', enumLabels: enumLabels('download', 'category') },
+  { field: 'size', label: 'Größe', format: (bytes) => formatSize(Number(bytes)) },
+  { field: 'public', label: 'Öffentlich', type: 'boolean' },
+  { field: 'createdAt', label: 'Erstellt am', type: 'datetime' },
+];
+
+export function DownloadsTab({ relation, relationId }: { relation: string; relationId: number }) {
+  // A new form after each upload: empty again, no file chosen.
+  const [formular, setFormular] = useState(0);
+
+  const loeschen = async (row: Row) => {
+    const name = String(row.real_name ?? row.file_name);
+    if (
+      !(await confirm(`Sind Sie sicher, dass Sie den Download ${name} löschen möchten?`, {
+        confirmText: 'Löschen',
+        danger: true,
+      }))
+    )
+      return;
+    try {
+      await api.delete(resourcePath('download', row.id));
+      showToast(`Download ${name} gelöscht`);
+    } catch (error) {
+      reportError(error);
+    }
+    invalidateResource('download');
+  };
+
+  return (
+    <div className="downloads-tab">
+      <RelatedTable
+        resource="download"
+        query={downloadsQuery(relation, relationId)}
+        columns={SPALTEN}
+        actions={(row) => (
+          <ButtonGroup variant="minimal">
+            <AnchorButton
+              icon="download"
+              aria-label="Herunterladen"
+              title="Herunterladen"
+              href={downloadLink(String(row.file_name))}
+            />
+            <Button
+              icon="trash"
+              intent={Intent.DANGER}
+              aria-label="Löschen"
+              title="Löschen"
+              onClick={() => void loeschen(row)}
+            />
+          </ButtonGroup>
+        )}
+      />
+      <H6 className="downloads-neu">Neuer Download</H6>
+      <DownloadFormular
+        key={formular}
+        bezug={{ relation, relationId }}
+        onHochgeladen={() => setFormular((n) => n + 1)}
+      />
+    </div>
+  );
+}

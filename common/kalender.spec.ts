@@ -1,0 +1,22 @@
+import { berlinDatum, monateZurueck } from './kalender';
+
+describe('Berlin calendar days', () => {
+  it.each([
+    ['2026-03-28T23:30:00Z', '2026-03-29'],
+    ['2026-07-01T21:59:00Z', '2026-07-01'],
+    ['2026-07-01T22:00:00Z', '2026-07-02'],
+    ['2026-12-31T23:00:00Z', '2027-01-01'],
+  ])('%s is %s in Berlin', (instant, datum) => {
+    expect(berlinDatum(new Date(instant))).toBe(datum);
+  });
+
+  it.each([
+    ['2026-11-15', 6, '2026-05-15'],
+    ['2026-08-31', 6, '2026-02-28'],
+    ['2028-08-31', 6, '2028-02-29'],
+    ['2026-03-31', 6, '2025-09-30'],
+    ['2026-01-10', 13, '2024-12-10'],
+  ])('%s minus %i months is %s', (datum, monate, ergebnis) => {
+    expect(monateZurueck(datum, monate)).toBe(ergebnis);
+  });
+});

@@ -1,0 +1,23 @@
+/** Calendar days as staff count them (DESIGN.md §4): Europe/Berlin, dates as 'YYYY-MM-DD'. */
+
+const berlinTag = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Berlin calendar date of an instant. */
+export function berlinDatum(instant: Date): string {
+  const teile = Object.fromEntries(berlinTag.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${teile.year}-${teile.month}-${teile.day}`;
+}
+
+/** The date `monate` calendar months earlier; the day is clamped to the shorter month (31.08. → 29.02.). */
+export function monateZurueck(datum: string, monate: number): string {
+  const [jahr, monat, tag] = datum.split('-').map(Number);
+  const ziel = new Date(Date.UTC(jahr, monat - 1 - monate, 1));
+  const letzter = new Date(Date.UTC(ziel.getUTCFullYear(), ziel.getUTCMonth() + 1, 0)).getUTCDate();
+  ziel.setUTCDate(Math.min(tag, letzter));
+  return ziel.toISOString().slice(0, 10);
+}

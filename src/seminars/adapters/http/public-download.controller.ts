@@ -1,0 +1,42 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { DOWNLOAD_AREA } from '../../../platform/files/file-areas';
+import { checkSegment } from '../../../platform/files/file-path';
+import { downloadResponse } from '../../../platform/files/file-response';
+import { FileStorage } from '../../../platform/files/file-storage';
+import { DomainError } from '../../../shared/domain-error';
+import { Download } from '../persistence/download.entity';
+
+/**
+ * `GET /download/{file_name}` (spec 001 §2): the downloads of seminars, events, rooms and
+ * newsletters. Outside `/node`, so a public one needs no session: the links are sent to members.
+ * A download marked non-public is served to staff only; every file goes out as an attachment
+ * under the name it was uploaded with.
+ */
+@Controller('download')
+export class PublicDownloadController {
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Get(':file_name')
+  async download(
+    @Param('file_name') fileName: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const path = checkSegment(fileName);
+    const record = await this.dataSource
+      .getRepository(Download)
+      .findOne({ where: { file_name: path }, select: { id: true, public: true, real_name: true } });
+    // A file without a record (written by a seed or a migration of old data) counts as public.
+    if (record && !record.public && !req.isAuthenticated?.())
+      throw new DomainError('DOWNLOAD_NICHT_OEFFENTLICH', 'Diese Datei ist nicht öffentlich.', 'forbidden');
+    return downloadResponse(res, await this.storage.read(DOWNLOAD_AREA, path), {
+      name: record?.real_name || path,
+      inert: true,
+    });
+  }
+}
