@@ -1,0 +1,443 @@
+/**
+ * The ten most common list calls of the client (issue 16), each three ways:
+ *  - `query`: the query exactly as the client sends it (lib/api.ts buildUrl: JSON-encoded values in
+ *    the client's key order) — to the app, and byte for byte to the other two as well;
+ *  - `floor`: the same rows fetched by hand with mysql2 as a careful hand-writer would: one page
+ *    query with LEFT JOINs for the to-one includes (for a deep page the root ids first and the joins
+ *    for exactly those rows — a deferred join; on a shallow page MariaDB is faster without it), one
+ *    query per to-many include for the page's ids, a COUNT(*) over the roots; the queries one after
+ *    another (as a request handler awaits them) on the pool;
+ *  - `peer`: a plain TypeORM `findAndCount` (or `find` where the client wants no count) with
+ *    `relations` on the app's own entities, the usual NestJS CRUD way: whole entities, the password
+ *    hash left out when serializing. (Not `select`: with it TypeORM 1.1 counts DISTINCT over all
+ *    selected columns, and MariaDB's COUNT(DISTINCT a, b) skips every row with a NULL among them.)
+ *
+ * Fixed dates: "now" is the seed's today (src/seed/billing.seed.ts, NOW = 2026-11-01), so the
+ * relative filters find the same seeded rows whenever the benchmark runs. The client's time filters
+ * (lib/time-filter.ts) then send: "3 Monate" → createdAt ≥ 2026-08-01T00:00Z; "Jahr 2026" → the
+ * Berlin year [2025-12-31T23:00Z, 2026-12-31T23:00Z).
+ *
+ * `params` (chosen by lists.mjs from the seeded data): seminarId — the seminar with the most current
+ * transactions; gruppeId — the group with the most members; offset500 — the offset of page 500.
+ */
+
+const PAGE = 13; // client/src/lib/paging.ts DEFAULT_PAGE_SIZE
+const THREE_MONTHS_BACK = '2026-08-01T00:00:00.000Z';
+const YEAR_2026 = { $gte: '2025-12-31T23:00:00.000Z', $lt: '2026-12-31T23:00:00.000Z' };
+const SEARCH = 'müller';
+
+/** Included references of list columns (resources/meta.ts listColumns: attributes id + display). */
+const BENUTZER_REF = ['id', 'anzeigename', 'kennnummer'];
+const benutzerListInclude = [
+  { association: 'Primaeremail', attributes: ['id', 'email'] }, // features/membership/index.tsx query
+  { association: 'Parent', attributes: BENUTZER_REF }, // column parent_id
+];
+/** The Benutzer searchable fields (src/membership/membership.resources.ts), as the search box uses them. */
+const BENUTZER_SEARCH = ['kennnummer', 'vorname', 'nachname', 'firma', 'anzeigename', 'benutzername'];
+/** 'Aktuelle Vorgänge' columns benutzer_id, rw_rechnung_id, warenkorb_id (features/billing/index.tsx). */
+const vorgangInclude = [
+  { association: 'Benutzer', attributes: BENUTZER_REF },
+  { association: 'RW_Rechnung', attributes: ['id', 'rechnungs_nr'] },
+  { association: 'Warenkorb', attributes: ['id', 'id'] }, // display ['id'] → ['id', 'id'], as sent
+];
+
+/** `%text%` with the client's escape character '!' (components/inputs/RecordSelect.tsx). */
+const contains = (text) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** The Benutzer list page as ResourceList sends it (keys: include, where, order, search, limit, offset, count). */
+const benutzerPage = (offset, search) => ({
+  include: benutzerListInclude,
+  order: [['id', 'DESC']],
+  search,
+  limit: PAGE,
+  offset,
+  count: true,
+});
+
+/**
+ * A page the hand-written way (parameters: the filter's, then limit and offset). `deep`: the root ids
+ * filtered, ordered and limited first, then the to-one includes joined for exactly those rows (so
+ * the skipped rows are never joined); otherwise one plain query, which MariaDB runs faster on a
+ * shallow page (it walks the primary key backwards and stops after the page).
+ */
+const pageSql = ({ select, table, filterJoins = '', where, order, joins, deep = false }) =>
+  deep
+    ? `SELECT ${select}
+       FROM (SELECT r.id FROM ${table} r ${filterJoins} ${where ? `WHERE ${where}` : ''}
+             ORDER BY ${order} LIMIT ? OFFSET ?) page
+       JOIN ${table} r ON r.id = page.id
+       ${joins}
+       ORDER BY ${order}`
+    : `SELECT ${select} FROM ${table} r ${joins} ${where ? `WHERE ${where}` : ''}
+       ORDER BY ${order} LIMIT ? OFFSET ?`;
+
+/** Floor SQL of the Benutzer list with its two to-one includes. */
+const benutzerListSql = (f, where, deep = false) =>
+  pageSql({
+    deep,
+    select: `${f.cols('r', 'benutzer')}, ${f.pick('pe', ['id', 'email'])}, ${f.pick('p', BENUTZER_REF)}`,
+    table: 'benutzer',
+    // The search looks into the primary e-mail too.
+    filterJoins: where ? 'LEFT JOIN benutzer_email pe ON pe.id = r.primaeremail_id' : '',
+    where,
+    order: 'r.id DESC',
+    joins: `LEFT JOIN benutzer_email pe ON pe.id = r.primaeremail_id
+            LEFT JOIN benutzer p ON p.id = r.parent_id`,
+  });
+const benutzerListOne = { pe: 'Primaeremail', p: 'Parent' };
+
+/** Peer: the same includes as TypeORM relations. */
+const benutzerListPeer = { relations: { Primaeremail: true, Parent: true } };
+
+const searchSql = `(${[...BENUTZER_SEARCH.map((c) => `r.${c}`), 'pe.email']
+  .map((c) => `${c} LIKE ? ESCAPE '!'`)
+  .join(' OR ')})`;
+const searchParams = () => Array(BENUTZER_SEARCH.length + 1).fill(contains(SEARCH));
+
+const vorgangSelect = (f) =>
+  `${f.cols('r', 'rw_transaction')}, ${f.pick('b', BENUTZER_REF)}, ${f.pick('rr', ['id', 'rechnungs_nr'])}, ${f.pick('w', ['id'])}`;
+const vorgangJoins = `
+  LEFT JOIN benutzer b ON b.id = r.benutzer_id
+  LEFT JOIN rw_rechnung rr ON rr.id = r.rw_rechnung_id
+  LEFT JOIN warenkorb w ON w.id = r.warenkorb_id`;
+const vorgangOne = { b: 'Benutzer', rr: 'RW_Rechnung', w: 'Warenkorb' };
+const vorgangPeer = { relations: { Benutzer: true, RW_Rechnung: true, Warenkorb: true } };
+
+export const CALLS = [
+  {
+    key: 'benutzer-1',
+    label: 'Benutzer Seite 1 (count)',
+    resource: 'benutzer',
+    query: () => benutzerPage(0),
+    floor: async (f) => ({
+      count: await f.count('SELECT COUNT(*) AS n FROM benutzer'),
+      rows: await f.rows(benutzerListSql(f), [PAGE, 0], 'benutzer', benutzerListOne),
+    }),
+    peer: (t) =>
+      t.findAndCount('Benutzer', { ...benutzerListPeer, order: { id: 'DESC' }, skip: 0, take: PAGE }),
+  },
+  {
+    key: 'benutzer-500',
+    label: 'Benutzer Seite 500 (count)',
+    resource: 'benutzer',
+    query: (p) => benutzerPage(p.offset500),
+    floor: async (f, p) => ({
+      count: await f.count('SELECT COUNT(*) AS n FROM benutzer'),
+      rows: await f.rows(benutzerListSql(f, '', true), [PAGE, p.offset500], 'benutzer', benutzerListOne),
+    }),
+    peer: (t, p) =>
+      t.findAndCount('Benutzer', {
+        ...benutzerListPeer,
+        order: { id: 'DESC' },
+        skip: p.offset500,
+        take: PAGE,
+      }),
+  },
+  {
+    key: 'suche',
+    label: `Suche "${SEARCH}" (count)`,
+    resource: 'benutzer',
+    // The toolbar search of the Benutzer list: the server looks in name, firma, kennnummer and the
+    // primary e-mail with $like (all words must match one of them).
+    query: () => benutzerPage(0, SEARCH),
+    floor: async (f) => ({
+      count: await f.count(
+        `SELECT COUNT(*) AS n FROM benutzer r LEFT JOIN benutzer_email pe ON pe.id = r.primaeremail_id WHERE ${searchSql}`,
+        searchParams(),
+      ),
+      rows: await f.rows(
+        benutzerListSql(f, searchSql),
+        [...searchParams(), PAGE, 0],
+        'benutzer',
+        benutzerListOne,
+      ),
+    }),
+    peer: (t) =>
+      t.findAndCount('Benutzer', {
+        ...benutzerListPeer,
+        where: [
+          ...BENUTZER_SEARCH.map((c) => ({ [c]: t.Like(contains(SEARCH)) })),
+          { Primaeremail: { email: t.Like(contains(SEARCH)) } },
+        ],
+        order: { id: 'DESC' },
+        skip: 0,
+        take: PAGE,
+      }),
+  },
+  {
+    key: 'emails',
+    label: 'Benutzer + Benutzer_Emails (count)',
+    resource: 'benutzer',
+    // Page 1 with all e-mails of each Benutzer (spec 001 §7: "GET /api/benutzer … include of Benutzer_Emails").
+    query: () => ({ include: ['Benutzer_Emails'], order: [['sortname', 'ASC']], limit: PAGE, count: true }),
+    floor: async (f) => {
+      const count = await f.count('SELECT COUNT(*) AS n FROM benutzer');
+      const rows = await f.rows(
+        `SELECT ${f.cols('r', 'benutzer')} FROM benutzer r ORDER BY r.sortname ASC, r.id ASC LIMIT ?`,
+        [PAGE],
+        'benutzer',
+      );
+      await f.children(rows, 'Benutzer_Emails', {
+        select: f.cols('c', 'benutzer_email'),
+        from: 'benutzer_email c',
+        fk: 'benutzer_id',
+      });
+      return { count, rows };
+    },
+    peer: (t) =>
+      t.findAndCount('Benutzer', {
+        relations: { Benutzer_Emails: true },
+        order: { sortname: 'ASC', id: 'ASC' },
+        take: PAGE,
+      }),
+  },
+  {
+    key: 'seminare-jahr',
+    label: 'Seminare 2026 + Veranstaltungen',
+    resource: 'veranstaltung',
+    // The seminar list (features/seminars/index.tsx) for "Jahr 2026", all of the year, with their
+    // events (display fields), as a seminar picker of the Abo and evaluation screens loads them.
+    query: () => ({
+      include: [
+        { association: 'Veranstaltung_Typ', attributes: ['id', 'bezeichnung'] },
+        { association: 'Veranstaltung_Events', attributes: ['id', 'titel', 'datum', 'lg_id'] },
+      ],
+      where: { beginn: YEAR_2026 },
+      order: [['beginn', 'ASC']],
+    }),
+    floor: async (f) => {
+      const rows = await f.rows(
+        `SELECT ${f.cols('r', 'veranstaltung')}, ${f.pick('t', ['id', 'bezeichnung'])}
+         FROM veranstaltung r LEFT JOIN veranstaltung_typ t ON t.id = r.veranstaltung_typ_id
+         WHERE r.beginn >= ? AND r.beginn < ? ORDER BY r.beginn ASC, r.id ASC`,
+        [new Date(YEAR_2026.$gte), new Date(YEAR_2026.$lt)],
+        'veranstaltung',
+        { t: 'Veranstaltung_Typ' },
+      );
+      await f.children(rows, 'Veranstaltung_Events', {
+        select: f.pick('c', ['id', 'titel', 'datum', 'lg_id']),
+        from: 'veranstaltung_event c',
+        fk: 'veranstaltung_id',
+      });
+      return rows;
+    },
+    peer: (t) =>
+      t.find('Veranstaltung', {
+        relations: { Veranstaltung_Typ: true, Veranstaltung_Events: true },
+        where: {
+          beginn: t.And(t.MoreThanOrEqual(new Date(YEAR_2026.$gte)), t.LessThan(new Date(YEAR_2026.$lt))),
+        },
+        order: { beginn: 'ASC', id: 'ASC' },
+      }),
+  },
+  {
+    key: 'seminar-vorgaenge',
+    label: 'Vorgänge eines Seminars',
+    resource: 'rw-transaction',
+    // The 'Vorgänge' of a seminar's billing: its current transactions (child_id null), all of them,
+    // with the columns of the 'Aktuelle Vorgänge' list.
+    query: (p) => ({
+      include: vorgangInclude,
+      where: { veranstaltung_id: p.seminarId, child_id: null },
+      order: [['id', 'DESC']],
+    }),
+    floor: (f, p) =>
+      f.rows(
+        `SELECT ${vorgangSelect(f)} FROM rw_transaction r ${vorgangJoins}
+         WHERE r.veranstaltung_id = ? AND r.child_id IS NULL ORDER BY r.id DESC`,
+        [p.seminarId],
+        'rw_transaction',
+        vorgangOne,
+      ),
+    peer: (t, p) =>
+      t.find('RwTransaction', {
+        ...vorgangPeer,
+        where: { veranstaltung_id: p.seminarId, child_id: t.IsNull() },
+        order: { id: 'DESC' },
+      }),
+  },
+  {
+    key: 'rechnungen',
+    label: 'Rechnungen 3 Monate (count)',
+    resource: 'rw-rechnung',
+    // 'Rechnungs-Übersicht' (features/billing/index.tsx), time filter "3 Monate", page 1.
+    query: () => ({
+      include: [
+        { association: 'Benutzer', attributes: BENUTZER_REF },
+        { association: 'Storno', attributes: ['id', 'rechnungs_nr'] },
+        { association: 'Storno_Parent', attributes: ['id', 'rechnungs_nr'] },
+      ],
+      where: { createdAt: { $gte: THREE_MONTHS_BACK } },
+      order: [['id', 'DESC']],
+      limit: PAGE,
+      offset: 0,
+      count: true,
+    }),
+    floor: async (f) => ({
+      count: await f.count('SELECT COUNT(*) AS n FROM rw_rechnung WHERE createdAt >= ?', [
+        new Date(THREE_MONTHS_BACK),
+      ]),
+      rows: await f.rows(
+        pageSql({
+          select: `${f.cols('r', 'rw_rechnung')}, ${f.pick('b', BENUTZER_REF)},
+                   ${f.pick('s', ['id', 'rechnungs_nr'])}, ${f.pick('sp', ['id', 'rechnungs_nr'])}`,
+          table: 'rw_rechnung',
+          where: 'r.createdAt >= ?',
+          order: 'r.id DESC',
+          joins: `LEFT JOIN benutzer b ON b.id = r.benutzer_id
+                  LEFT JOIN rw_rechnung s ON s.id = r.storno_id
+                  LEFT JOIN rw_rechnung sp ON sp.id = r.storno_parent_id`,
+        }),
+        [new Date(THREE_MONTHS_BACK), PAGE, 0],
+        'rw_rechnung',
+        { b: 'Benutzer', s: 'Storno', sp: 'Storno_Parent' },
+      ),
+    }),
+    peer: (t) =>
+      t.findAndCount('RwRechnung', {
+        relations: { Benutzer: true, Storno: true, Storno_Parent: true },
+        where: { createdAt: t.MoreThanOrEqual(new Date(THREE_MONTHS_BACK)) },
+        order: { id: 'DESC' },
+        skip: 0,
+        take: PAGE,
+      }),
+  },
+  {
+    key: 'gruppe',
+    label: 'Mitglieder einer Gruppe (count)',
+    resource: 'benutzer-benutzer-gruppe',
+    // The group's Benutzer tab (features/membership/GruppenMitglieder.tsx, a ResourceList): the
+    // links of the biggest group with each Benutzer and its primary e-mail, newest first.
+    query: (p) => ({
+      include: [
+        {
+          association: 'Benutzer',
+          attributes: ['id', 'kennnummer', 'anzeigename'],
+          include: [{ association: 'Primaeremail', attributes: ['id', 'email'] }],
+        },
+      ],
+      where: { benutzer_gruppe_id: p.gruppeId },
+      order: [['id', 'DESC']],
+      limit: PAGE,
+      offset: 0,
+      count: true,
+    }),
+    floor: async (f, p) => ({
+      count: await f.count(
+        'SELECT COUNT(*) AS n FROM benutzer_benutzer_gruppe WHERE benutzer_gruppe_id = ?',
+        [p.gruppeId],
+      ),
+      rows: await f.rows(
+        pageSql({
+          select: `${f.cols('r', 'benutzer_benutzer_gruppe')}, ${f.pick('b', ['id', 'kennnummer', 'anzeigename'])}, ${f.pick('pe', ['id', 'email'])}`,
+          table: 'benutzer_benutzer_gruppe',
+          where: 'r.benutzer_gruppe_id = ?',
+          order: 'r.id DESC',
+          joins: `LEFT JOIN benutzer b ON b.id = r.benutzer_id
+                  LEFT JOIN benutzer_email pe ON pe.id = b.primaeremail_id`,
+        }),
+        [p.gruppeId, PAGE, 0],
+        'benutzer_benutzer_gruppe',
+        { b: 'Benutzer', pe: 'Benutzer.Primaeremail' },
+      ),
+    }),
+    peer: (t, p) =>
+      t.findAndCount('BenutzerBenutzerGruppe', {
+        relations: { Benutzer: { Primaeremail: true } },
+        where: { benutzer_gruppe_id: p.gruppeId },
+        order: { id: 'DESC' },
+        skip: 0,
+        take: PAGE,
+      }),
+  },
+  {
+    key: 'vorgaenge',
+    label: 'Aktuelle Vorgänge (count)',
+    resource: 'rw-transaction',
+    // features/billing/index.tsx 'vorgaenge': where child_id null, storno false, and the default
+    // time filter (3 months on buchung_time), combined with $and as ResourceList combines them.
+    query: () => ({
+      include: vorgangInclude,
+      where: { $and: [{ child_id: null, storno: false }, { buchung_time: { $gte: THREE_MONTHS_BACK } }] },
+      order: [['id', 'DESC']],
+      limit: PAGE,
+      offset: 0,
+      count: true,
+    }),
+    floor: async (f) => {
+      const where = 'r.child_id IS NULL AND r.storno = 0 AND r.buchung_time >= ?';
+      const since = new Date(THREE_MONTHS_BACK);
+      return {
+        count: await f.count(`SELECT COUNT(*) AS n FROM rw_transaction r WHERE ${where}`, [since]),
+        rows: await f.rows(
+          pageSql({
+            select: vorgangSelect(f),
+            table: 'rw_transaction',
+            where,
+            order: 'r.id DESC',
+            joins: vorgangJoins,
+          }),
+          [since, PAGE, 0],
+          'rw_transaction',
+          vorgangOne,
+        ),
+      };
+    },
+    peer: (t) =>
+      t.findAndCount('RwTransaction', {
+        ...vorgangPeer,
+        where: {
+          child_id: t.IsNull(),
+          storno: false,
+          buchung_time: t.MoreThanOrEqual(new Date(THREE_MONTHS_BACK)),
+        },
+        order: { id: 'DESC' },
+        skip: 0,
+        take: PAGE,
+      }),
+  },
+  {
+    key: 'auswahl',
+    label: `Benutzer-Auswahl "${SEARCH}"`,
+    resource: 'benutzer',
+    // A record select for a Benutzer (components/FieldForm.tsx → inputs/RecordSelect.tsx): $like on
+    // the display fields, sorted by the first, 20 candidates.
+    query: () => ({
+      order: [['anzeigename', 'ASC']],
+      where: {
+        $or: ['anzeigename', 'kennnummer'].map((field) => ({ [field]: { $like: contains(SEARCH) } })),
+      },
+      limit: 20,
+    }),
+    floor: (f) =>
+      f.rows(
+        `SELECT ${f.cols('r', 'benutzer')} FROM benutzer r
+         WHERE r.anzeigename LIKE ? ESCAPE '!' OR r.kennnummer LIKE ? ESCAPE '!'
+         ORDER BY r.anzeigename ASC, r.id ASC LIMIT 20`,
+        [contains(SEARCH), contains(SEARCH)],
+        'benutzer',
+      ),
+    peer: (t) =>
+      t.find('Benutzer', {
+        where: [{ anzeigename: t.Like(contains(SEARCH)) }, { kennnummer: t.Like(contains(SEARCH)) }],
+        order: { anzeigename: 'ASC', id: 'ASC' },
+        take: 20,
+      }),
+  },
+];
+
+/** The URL the client builds (lib/api.ts buildUrl): undefined left out, objects JSON-encoded. */
+export function clientUrl(call, params) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(call.query(params))) {
+    if (value === undefined) continue;
+    search.set(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  }
+  const query = search.toString();
+  return `/node/api/${call.resource}${query ? `?${query}` : ''}`;
+}
+
+/** The call of each URL, for the floor and peer servers (they answer the client's exact URLs). */
+export function callsByUrl(params) {
+  return new Map(CALLS.map((call) => [clientUrl(call, params), call]));
+}

@@ -1,0 +1,323 @@
+/**
+ * Shared pieces of the API benchmarks in bench/api (lists.mjs, overhead.mjs and their servers):
+ * command-line arguments, the built app (`--dist`), the bench database (never `test`), a small
+ * keep-alive HTTP client with the client's login, percentiles and the machine's facts.
+ * Errors meant for people are BenchErrors: `runMain` prints their (German / English) message alone.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire, Module } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Packages as the project resolves them (mysql2, typeorm, …), wherever the built app lies. */
+export const projectRequire = createRequire(join(ROOT, 'package.json'));
+
+export class BenchError extends Error {}
+
+/**
+ * Runs a benchmark's main function, then `cleanup`. A failure ends the process with exit code 1
+ * (open pools or servers must not keep it alive); a BenchError prints its message alone.
+ */
+export function runMain(main, cleanup = async () => undefined) {
+  main().then(
+    () => cleanup(),
+    async (error) => {
+      await cleanup().catch(() => undefined);
+      console.error(error instanceof BenchError ? `\n${error.message}` : error);
+      process.exit(1);
+    },
+  );
+}
+
+/** `--name value` and `--flag` arguments. */
+export function parseArgs(argv = process.argv.slice(2)) {
+  return {
+    value(name, fallback) {
+      const at = argv.indexOf(name);
+      if (at < 0) return fallback;
+      const value = argv[at + 1];
+      if (value === undefined || value.startsWith('--'))
+        throw new BenchError(`${name} braucht einen Wert / needs a value`);
+      return value;
+    },
+    number(name, fallback, { min = 1 } = {}) {
+      const raw = this.value(name, undefined);
+      if (raw === undefined) return fallback;
+      const value = Number(raw);
+      if (!Number.isFinite(value) || value < min)
+        throw new BenchError(`${name} "${raw}" muss eine Zahl ≥ ${min} sein / must be a number ≥ ${min}`);
+      return value;
+    },
+    flag: (name) => argv.includes(name),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built app
+
+/** NODE_PATH that lets a build outside the project (e.g. /tmp/bench-dist) find node_modules. */
+export const NODE_PATH = [join(ROOT, 'node_modules'), process.env.NODE_PATH].filter(Boolean).join(delimiter);
+
+/** The build directory (default dist/), checked: a missing build is a clear error, not a stack trace. */
+export function distDir(value) {
+  const dist = resolve(value ?? join(ROOT, 'dist'));
+  const main = join(dist, 'src', 'main.js');
+  if (!existsSync(main)) {
+    throw new BenchError(
+      [
+        `Die gebaute App fehlt / the built app is missing: ${main}`,
+        '  Zuerst bauen / build it first:  npm run build:server',
+        '  oder in ein eigenes Verzeichnis / or into a directory of your own:',
+        '    npx tsc -p tsconfig.build.json --outDir /tmp/bench-dist   und / and  --dist /tmp/bench-dist',
+      ].join('\n'),
+    );
+  }
+  return dist;
+}
+
+/** Loads modules of the build in this process (`load('src/app.module.js')`); packages resolve to the project's. */
+export function distLoader(dist) {
+  process.env.NODE_PATH = NODE_PATH;
+  Module._initPaths();
+  const load = createRequire(join(dist, 'src', 'main.js'));
+  return (relative) => load(join(dist, relative));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bench database
+
+const NEVER_TOUCHED = new Set(['test', 'mysql', 'sys', 'information_schema', 'performance_schema']);
+
+/**
+ * A MariaDB/MySQL URL for a benchmark database; refuses `test` and the server's own schemas.
+ * `envName` is the variable that sets it, for error messages.
+ */
+export function benchDatabase(raw, envName = 'BENCH_API_DATABASE_URL') {
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new BenchError(`Keine gültige Datenbank-Adresse / not a valid database URL: ${raw}`);
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new BenchError(`Nur MariaDB/MySQL (mysql://…) / only MariaDB/MySQL: ${raw}`);
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]+$/.test(database)) {
+    throw new BenchError(`Datenbankname fehlt oder ist ungültig / missing or invalid database name: ${raw}`);
+  }
+  if (NEVER_TOUCHED.has(database.toLowerCase())) {
+    throw new BenchError(
+      `Die Datenbank "${database}" fasst der Benchmark nie an / the benchmark never touches "${database}"`,
+    );
+  }
+  const host = url.hostname || '127.0.0.1';
+  const port = Number(url.port || 3306);
+  return {
+    url: raw,
+    host,
+    port,
+    user: decodeURIComponent(url.username) || 'root',
+    password: decodeURIComponent(url.password),
+    database,
+    envName,
+    /** For printing: no password. */
+    label: `mysql://${decodeURIComponent(url.username) || 'root'}@${host}:${port}/${database}`,
+  };
+}
+
+function unreachable(db, error) {
+  return new BenchError(
+    [
+      `MariaDB ist nicht erreichbar / MariaDB is unreachable: ${db.host}:${db.port} als / as ${db.user}`,
+      `  (${error.code ?? ''} ${error.message})`,
+      '  Läuft der Dienst, stimmen Adresse und Zugang? / Is the server running, are address and login right?',
+      `  Andere Adresse / another URL: ${db.envName}=mysql://user:pw@host:3306/${db.database}`,
+    ].join('\n'),
+  );
+}
+
+/** One connection to the server (`withDatabase`: to the bench database itself). */
+export async function connect(db, { withDatabase = false } = {}) {
+  const mysql = projectRequire('mysql2/promise');
+  try {
+    return await mysql.createConnection({
+      host: db.host,
+      port: db.port,
+      user: db.user,
+      password: db.password,
+      database: withDatabase ? db.database : undefined,
+      timezone: 'Z',
+    });
+  } catch (error) {
+    throw unreachable(db, error);
+  }
+}
+
+/**
+ * A mysql2 pool as hand-written code would use it: UTC dates, DATE as 'YYYY-MM-DD', DECIMAL as
+ * numbers (booleans stay 0/1 here; the floor server turns the known boolean fields into booleans).
+ */
+export function floorPool(db, connectionLimit = 10) {
+  const mysql = projectRequire('mysql2/promise');
+  return mysql.createPool({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    database: db.database,
+    timezone: 'Z',
+    dateStrings: ['DATE'],
+    decimalNumbers: true,
+    supportBigNumbers: true,
+    connectionLimit,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+/** One request; resolves with status, headers and the whole body. */
+export function request(agent, port, path, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method, agent, headers: { accept: 'application/json', ...headers } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolvePromise({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Logs in through the real endpoint as the client does (JSON body, `X-Api-Request`, DESIGN.md §3)
+ * and returns the session cookie (`name=value`) and the staff user.
+ */
+export async function login(agent, port, user, password) {
+  const answer = await request(agent, port, '/node/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-request': '1' },
+    body: JSON.stringify({ user, password }),
+  });
+  const cookie = answer.headers['set-cookie']?.[0]?.split(';')[0];
+  if (answer.status !== 200 || !cookie) {
+    throw new BenchError(
+      `Anmeldung als "${user}" fehlgeschlagen / login failed: ${answer.status} ${answer.body.toString().slice(0, 300)}`,
+    );
+  }
+  return { cookie, staff: JSON.parse(answer.body.toString()) };
+}
+
+/** A free TCP port on 127.0.0.1 (for a child process that needs its port up front). */
+export function freePort() {
+  return new Promise((resolvePromise, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes
+
+/**
+ * Starts `node script args` with its output in `logFile`; `child.tail()` gives the last lines for
+ * error messages, `child.stop()` ends it (and only it).
+ */
+export function startNode(script, args, { env, logFile, cwd = ROOT }) {
+  const child = spawn(process.execPath, [script, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = createWriteStream(logFile);
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  child.tail = (lines = 25) =>
+    existsSync(logFile)
+      ? readFileSync(logFile, 'utf8')
+          .replace(/\x1b\[[0-9;]*m/g, '') // eslint-disable-line no-control-regex
+          .trimEnd()
+          .split('\n')
+          .slice(-lines)
+          .join('\n')
+      : '';
+  child.stop = () =>
+    new Promise((resolvePromise) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
+      child.once('exit', () => resolvePromise());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  return child;
+}
+
+/** Polls `check` until it returns a value; fails early when `child` exits, or after `timeoutMs`. */
+export async function waitFor(what, check, { child, timeoutMs = 120000 } = {}) {
+  const started = Date.now();
+  for (;;) {
+    if (child && child.exitCode !== null) {
+      throw new BenchError(`${what}: Prozess beendet / process exited (${child.exitCode})\n${child.tail()}`);
+    }
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch {
+      // not ready yet
+    }
+    if (Date.now() - started > timeoutMs) {
+      throw new BenchError(
+        `${what}: nach ${timeoutMs / 1000} s nicht bereit / not ready after ${timeoutMs / 1000} s\n${child?.tail() ?? ''}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+/** Nearest-rank percentile of ascending `sorted` (q in 0..1). */
+export function percentile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+export function summarize(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p90: percentile(sorted, 0.9),
+    p99: percentile(sorted, 0.99),
+    mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length),
+  };
+}
+
+/** Milliseconds since `started` (a process.hrtime.bigint()). */
+export const elapsedMs = (started) => Number(process.hrtime.bigint() - started) / 1e6;
+
+/** CPU, cores, RAM, MariaDB and Node versions, load: what a reader needs to weigh the figures. */
+export async function machineFacts(connection) {
+  const [[{ version }]] = await connection.query('SELECT VERSION() AS version');
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model?.trim() ?? 'unbekannt',
+    cores: cpus.length,
+    ramGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    mariadb: version,
+    node: process.version,
+    load: os.loadavg().map((l) => l.toFixed(2)),
+  };
+}
