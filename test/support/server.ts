@@ -1,6 +1,7 @@
 /**
- * Spawns the BUILT app (`node dist/src/main.js`) on a free port with a fresh SQLite database and
- * the demo data, for browser tests. Resolves once the server answers.
+ * Spawns the BUILT app (`node dist/src/main.js`, or under `E2E_DIST` for a build kept elsewhere) on
+ * a free port with a fresh SQLite database and the demo data, for browser tests. Resolves once the
+ * server answers.
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,7 +33,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const adminPassword = 'E2e-Passwort-1';
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(__dirname, '..', '..', 'dist', 'src', 'main.js')],
+    [join(process.env.E2E_DIST ?? join(__dirname, '..', '..', 'dist'), 'src', 'main.js')],
     {
       env: {
         PATH: process.env.PATH,
