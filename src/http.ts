@@ -36,7 +36,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   const appConfig = config.getOrThrow<AppConfig>('app');
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', appConfig.session.trustProxy);
   app.use(rejectMalformedUrls);
   app.use(
     session({
@@ -44,11 +44,17 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
       secret: appConfig.sessionSecret,
       store: await app.get(SessionStores).create(),
       // A request that changes nothing writes nothing: the stores move the expiry at most once a
-      // minute (touchDue); the cookie is renewed on every answer (idle timeout of 12 hours).
+      // minute (touchDue); the cookie is renewed on every answer. Its lifetime is the idle
+      // timeout; the absolute maximum is the SessionSerializer's.
       resave: false,
       saveUninitialized: false,
       rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', maxAge: 12 * 60 * 60 * 1000 },
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: appConfig.session.secureCookie,
+        maxAge: appConfig.session.idleMs,
+      },
     }),
   );
   app.use(passport.initialize());

@@ -76,4 +76,35 @@ describe('configuration from the environment', () => {
       'LIST_LIMIT_MAX "0" muss eine ganze Zahl ≥ 1 sein',
     );
   });
+
+  it('ends sessions after 8 idle hours and 7 days at most unless configured, Secure in production', () => {
+    const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
+    expect(loadConfig(base).app.session).toEqual({
+      idleMs: 8 * 3_600_000,
+      maxMs: 7 * 24 * 3_600_000,
+      secureCookie: false,
+      trustProxy: 'loopback',
+    });
+    const configured = loadConfig({
+      ...base,
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_MAX_HOURS: '12',
+      NODE_ENV: 'production',
+      TRUST_PROXY: '2',
+    }).app.session;
+    expect(configured).toEqual({
+      idleMs: 30 * 60_000,
+      maxMs: 12 * 3_600_000,
+      secureCookie: true,
+      trustProxy: 2,
+    });
+    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).app.session.trustProxy).toBe(
+      'loopback, 10.0.0.0/8',
+    );
+    expect(() => loadConfig({ ...base, SESSION_IDLE_MINUTES: '0' })).toThrow(
+      'SESSION_IDLE_MINUTES "0" muss eine Zahl größer als 0 sein',
+    );
+    expect(() => loadConfig({ ...base, SESSION_MAX_HOURS: 'eine Woche' })).toThrow(/SESSION_MAX_HOURS/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'a;b' })).toThrow(/TRUST_PROXY "a;b" ist ungültig/);
+  });
 });

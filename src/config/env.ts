@@ -24,6 +24,21 @@ export interface AppConfig {
   runWorkers: boolean;
   /** LIST_LIMIT_MAX: the largest `limit` a list call of the API may ask for. */
   listLimitMax: number;
+  session: SessionConfig;
+}
+
+export interface SessionConfig {
+  /** SESSION_IDLE_MINUTES (default 8 h): a session without requests for this long has ended. */
+  idleMs: number;
+  /** SESSION_MAX_HOURS (default 7 days): a session ends this long after its login, however used. */
+  maxMs: number;
+  /** NODE_ENV=production: the cookie travels over HTTPS only. */
+  secureCookie: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-* headers count (client address for the login
+   * throttle, https for the Secure cookie): express's `trust proxy`, default the loopback only.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export type MailConfig = ({ kind: 'file'; dir: string } | { kind: 'smtp'; url: string }) & { from: string };
@@ -90,6 +105,29 @@ function parsePositiveInteger(name: string, raw: string | undefined, fallback: n
   return value;
 }
 
+/** A duration such as SESSION_IDLE_MINUTES: a positive number, fractions allowed. */
+function parseDuration(name: string, raw: string | undefined, fallback: number, unitMs: number): number {
+  if (raw === undefined || raw === '') return fallback * unitMs;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ConfigError(`${name} "${raw}" muss eine Zahl größer als 0 sein`);
+  }
+  return value * unitMs;
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  const value = raw?.trim();
+  if (!value) return 'loopback';
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  if (!/^[\w.:/, -]+$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY "${value}" ist ungültig (erlaubt: true, false, eine Anzahl Proxys oder Adressen wie "loopback, 10.0.0.0/8")`,
+    );
+  }
+  return value;
+}
+
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
   const port = Number(raw);
@@ -152,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     seedDemoOnEmpty: database.type === 'better-sqlite3' && parseFlag('SEED_DEMO', env.SEED_DEMO, true),
     runWorkers: parseFlag('WORKERS', env.WORKERS, true),
     listLimitMax: parsePositiveInteger('LIST_LIMIT_MAX', env.LIST_LIMIT_MAX, 1000),
+    session: {
+      idleMs: parseDuration('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 8 * 60, 60_000),
+      maxMs: parseDuration('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 7 * 24, 3_600_000),
+      secureCookie: env.NODE_ENV === 'production',
+      trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    },
   };
   const talentLms: TalentLmsConfig = {
     url: env.TALENTLMS_URL || undefined,

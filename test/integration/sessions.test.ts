@@ -73,7 +73,7 @@ describe.each(databases())('sessions on %s', (kind) => {
       .execute();
     expect((await agent.get('/node/api/verband-bezirk')).status).toBe(200);
     for (const row of await sessionRows()) {
-      if (row.sid === sid) expect(row.expires).toBeGreaterThan(Date.now() + 11 * hour);
+      if (row.sid === sid) expect(row.expires).toBeGreaterThan(Date.now() + 7 * hour);
       else expect(row.expires).toBeLessThan(Date.now() + 2 * hour);
     }
   });

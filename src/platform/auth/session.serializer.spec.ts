@@ -1,9 +1,12 @@
+import type { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
 import passport from 'passport';
 import { SessionSerializer, STAFF_RECHECK_MS } from './session.serializer';
 import { StaffDirectory, StaffUser } from './staff-directory';
 
 const mia: StaffUser = { id: 7, kennnummer: 'K7', name: 'Mia Muster', verband: 3, login: 'mia' };
+const MAX_MS = 7 * 24 * 3_600_000;
+const config = { getOrThrow: () => ({ session: { maxMs: MAX_MS } }) } as unknown as ConfigService;
 
 class CountingDirectory {
   calls = 0;
@@ -16,7 +19,7 @@ class CountingDirectory {
 
 function setup() {
   const directory = new CountingDirectory();
-  const serializer = new SessionSerializer(directory as unknown as StaffDirectory);
+  const serializer = new SessionSerializer(directory as unknown as StaffDirectory, config);
   serializer.onModuleInit();
   const request = (stored: unknown) => ({ session: { passport: { user: stored } } }) as unknown as Request;
   const serialize = (user: StaffUser) =>
@@ -45,13 +48,14 @@ describe('the staff identity in the session', () => {
 
   it('keeps the identity and needs no lookup while it is fresh', async () => {
     const stored = await env.serialize(mia);
-    expect(stored).toEqual({ ...mia, checkedAt: expect.any(Number) });
+    expect(stored).toEqual({ ...mia, checkedAt: expect.any(Number), since: expect.any(Number) });
     for (let i = 0; i < 3; i++) expect(await env.deserialize(env.request(stored))).toEqual(mia);
     expect(env.directory.calls).toBe(0);
   });
 
   it('looks the account up again after a minute and refreshes the identity', async () => {
-    const stored = { ...mia, name: 'Alter Name', checkedAt: Date.now() - STAFF_RECHECK_MS - 1 };
+    const since = Date.now() - 3_600_000;
+    const stored = { ...mia, name: 'Alter Name', checkedAt: Date.now() - STAFF_RECHECK_MS - 1, since };
     const req = env.request(stored);
     expect(await env.deserialize(req)).toEqual(mia);
     expect(env.directory.calls).toBe(1);
@@ -59,17 +63,29 @@ describe('the staff identity in the session', () => {
       .passport.user;
     expect(refreshed.name).toBe('Mia Muster');
     expect(Date.now() - refreshed.checkedAt).toBeLessThan(1000);
+    expect((refreshed as unknown as { since: number }).since).toBe(since);
+  });
+
+  it('ends a session at its absolute maximum, however recently it was checked', async () => {
+    const now = Date.now();
+    const fresh = { ...mia, checkedAt: now, since: now - MAX_MS + 1000 };
+    expect(await env.deserialize(env.request(fresh))).toEqual(mia);
+    expect(await env.deserialize(env.request({ ...fresh, since: now - MAX_MS }))).toBe(false);
+    expect(env.directory.calls).toBe(0);
   });
 
   it('logs out a user whose account is no longer allowed in, once the minute is over', async () => {
     env.directory.user = null;
-    expect(await env.deserialize(env.request({ ...mia, checkedAt: Date.now() - STAFF_RECHECK_MS }))).toBe(
-      false,
-    );
+    const stale = { ...mia, checkedAt: Date.now() - STAFF_RECHECK_MS, since: Date.now() - 3_600_000 };
+    expect(await env.deserialize(env.request(stale))).toBe(false);
   });
 
-  it('reads sessions that hold only the user id', async () => {
+  it('reads sessions of earlier versions (only the id, or no login time); their lifetime starts now', async () => {
     expect(await env.deserialize(env.request(7))).toEqual(mia);
-    expect(env.directory.calls).toBe(1);
+    const req = env.request({ ...mia, checkedAt: Date.now() });
+    expect(await env.deserialize(req)).toEqual(mia);
+    expect(env.directory.calls).toBe(2);
+    const kept = (req.session as unknown as { passport: { user: { since: number } } }).passport.user;
+    expect(Date.now() - kept.since).toBeLessThan(1000);
   });
 });

@@ -1,14 +1,20 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
 import passport from 'passport';
+import type { AppConfig } from '../../config/env';
 import { StaffDirectory, StaffUser } from './staff-directory';
 
 /** How long a session trusts the staff identity it keeps before asking the StaffDirectory again. */
 export const STAFF_RECHECK_MS = 60 * 1000;
 
-/** What a session keeps of its staff user: the identity the API answers with, and when it was checked. */
+/**
+ * What a session keeps of its staff user: the identity the API answers with, when it was checked,
+ * and when the user logged in (the session's absolute lifetime counts from there).
+ */
 export interface SessionUser extends StaffUser {
   checkedAt: number;
+  since: number;
 }
 
 type Serializer = (user: StaffUser, done: (err: unknown, stored?: SessionUser) => void) => void;
@@ -34,7 +40,8 @@ function isSessionUser(value: unknown): value is SessionUser {
     typeof value === 'object' &&
     value !== null &&
     typeof (value as SessionUser).id === 'number' &&
-    typeof (value as SessionUser).checkedAt === 'number'
+    typeof (value as SessionUser).checkedAt === 'number' &&
+    typeof (value as SessionUser).since === 'number'
   );
 }
 
@@ -43,14 +50,17 @@ function isSessionUser(value: unknown): value is SessionUser {
  * no database lookup to know who asks. The account is checked again after STAFF_RECHECK_MS, and at
  * once when this process saw the user's record change (identityChanged: a new name or verband
  * shows on the next request; other processes catch up within the minute); taking a user's access
- * away ends the user's sessions at once (StaffSessions). Registers itself for the lifetime of the app and removes
+ * away ends the user's sessions at once (StaffSessions). A session older than the absolute maximum
+ * (SESSION_MAX_HOURS) no longer knows its user, however often it was used. Registers itself for the lifetime of the app and removes
  * itself on shutdown, so that an app started later in the same process (tests) never reaches this
  * app's closed database.
  */
 @Injectable()
 export class SessionSerializer implements OnModuleInit, OnModuleDestroy {
-  private readonly serialize: Serializer = (user, done) =>
-    done(null, { ...identity(user), checkedAt: Date.now() });
+  private readonly serialize: Serializer = (user, done) => {
+    const now = Date.now();
+    done(null, { ...identity(user), checkedAt: now, since: now });
+  };
 
   /** When users' records last changed in this process (their sessions' identities are older). */
   private readonly changedAt = new Map<number, number>();
@@ -71,22 +81,29 @@ export class SessionSerializer implements OnModuleInit, OnModuleDestroy {
   }
 
   private readonly deserialize: Deserializer = (req, stored, done) => {
+    if (isSessionUser(stored) && Date.now() - stored.since >= this.maxMs) {
+      // passport then removes the user from the session: the next request needs a login.
+      done(null, false);
+      return;
+    }
     if (isSessionUser(stored) && this.fresh(stored)) {
       done(null, identity(stored));
       return;
     }
-    // Sessions from before the identity was kept hold only the id.
-    const id = isSessionUser(stored) ? stored.id : stored;
+    // Sessions written by earlier versions hold only the id, or no login time: theirs starts now.
+    const id = typeof stored === 'object' && stored !== null ? (stored as { id?: unknown }).id : stored;
     if (typeof id !== 'number') {
       done(null, false);
       return;
     }
+    const since = isSessionUser(stored) ? stored.since : Date.now();
     this.staff.findActive(id).then(
       (user) => {
         if (user) {
           (req.session as unknown as { passport: { user: SessionUser } }).passport.user = {
             ...identity(user),
             checkedAt: Date.now(),
+            since,
           };
         }
         done(null, user ? identity(user) : false);
@@ -95,7 +112,14 @@ export class SessionSerializer implements OnModuleInit, OnModuleDestroy {
     );
   };
 
-  constructor(private readonly staff: StaffDirectory) {}
+  private readonly maxMs: number;
+
+  constructor(
+    private readonly staff: StaffDirectory,
+    config: ConfigService,
+  ) {
+    this.maxMs = config.getOrThrow<AppConfig>('app').session.maxMs;
+  }
 
   onModuleInit(): void {
     passport.serializeUser(this.serialize as never);
