@@ -44,6 +44,7 @@ const FIELDS: Record<string, string> = {
   atr_referent: 'Referent',
   atr_mitglied: 'Mitglied',
   atr_verband_mitarbeiter: 'Verbandsmitarbeiter',
+  atr_verband_admin: 'Administrator',
   atr_kein_newsletter: 'Kein Newsletter',
   anzeigename: 'Anzeigename',
   ansprache: 'Ansprache',

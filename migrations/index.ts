@@ -5,6 +5,7 @@ import { BillingAndNewsletter1732000002000 } from './1732000002000-billing-and-n
 import { ListIndexesAndSessionUsers1732000016000 } from './1732000016000-list-indexes-and-session-users';
 import { EditVersionsAndAudit1732000019000 } from './1732000019000-edit-versions-and-audit';
 import { LoginAttemptsByAddress1732000021000 } from './1732000021000-login-attempts-by-address';
+import { StaffAdminRight1732000022000 } from './1732000022000-staff-admin-right';
 
 export const allMigrations = [
   PlatformAndMembership1732000000000,
@@ -13,4 +14,5 @@ export const allMigrations = [
   ListIndexesAndSessionUsers1732000016000,
   EditVersionsAndAudit1732000019000,
   LoginAttemptsByAddress1732000021000,
+  StaffAdminRight1732000022000,
 ];

@@ -203,12 +203,13 @@ export function request(agent, port, path, { method = 'GET', headers = {}, body 
 
 /**
  * Logs in through the real endpoint as the client does (JSON body, `X-Api-Request`, DESIGN.md §3)
- * and returns the session cookie (`name=value`) and the staff user.
+ * and returns the session cookie (`name=value`) and the staff user. The app runs in production
+ * mode, where the cookie is Secure: the request comes as through the TLS proxy on the loopback.
  */
 export async function login(agent, port, user, password) {
   const answer = await request(agent, port, '/node/login', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-request': '1' },
+    headers: { 'content-type': 'application/json', 'x-api-request': '1', 'x-forwarded-proto': 'https' },
     body: JSON.stringify({ user, password }),
   });
   const cookie = answer.headers['set-cookie']?.[0]?.split(';')[0];

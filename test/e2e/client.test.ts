@@ -361,6 +361,11 @@ describe('browser client', () => {
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
     await visible(page.getByText('Passwörter stimmen nicht überein!'));
     await shot('18-einstellungen');
+    await page.locator('#new-password').fill('Kurz-1');
+    await page.locator('#repeat-password').fill('Kurz-1');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await visible(page.getByText('Das Passwort muss mindestens 12 Zeichen lang sein.'));
+    await page.locator('#new-password').fill('Neu-Passwort-1');
     await page.locator('#repeat-password').fill('Neu-Passwort-1');
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
     await visible(page.getByText('Passwort erfolgreich geändert!'));

@@ -288,12 +288,12 @@ describe('membership screens', () => {
     const status = page.locator('.passwort-feld .bp6-tag');
     await page.locator('.passwort-feld').getByRole('button', { name: 'Passwort setzen' }).click();
     await visible(dialog().getByText('Neues Passwort setzen'));
-    await page.locator('#password-set').fill('Geheim-2026');
-    await page.locator('#password-set-repeat').fill('Geheim-2025');
+    await page.locator('#password-set').fill('Geheim-am-Main-26');
+    await page.locator('#password-set-repeat').fill('Geheim-am-Main-25');
     await dialog().getByRole('button', { name: 'Passwort setzen' }).click();
     await hasText(dialog().locator('.bp6-callout'), 'Passwörter stimmen nicht überein!');
     await shot('26-passwort-setzen');
-    await page.locator('#password-set-repeat').fill('Geheim-2026');
+    await page.locator('#password-set-repeat').fill('Geheim-am-Main-26');
     await dialog().getByRole('button', { name: 'Passwort setzen' }).click();
     await dialog().waitFor({ state: 'detached' });
     await hasText(status, 'Passwort gesetzt');

@@ -91,16 +91,20 @@ describe.each(databases())('sessions and login on %s', (kind) => {
 
   it('lets staff change their password and never returns a password hash', async () => {
     const agent = await t.login();
-    const wrong = await agent.post('/node/setPassword').send({ old_password: 'falsch', password: 'Neu-1' });
+    const wrong = await agent
+      .post('/node/setPassword')
+      .send({ old_password: 'falsch', password: 'Neues-Kennwort-7' });
     expect(wrong.status).toBe(409);
     const empty = await agent.post('/node/setPassword').send({ old_password: ADMIN_PASSWORD, password: ' ' });
     expect(empty.status).toBe(400);
     const ok = await agent
       .post('/node/setPassword')
-      .send({ old_password: ADMIN_PASSWORD, password: 'Neu-1' });
+      .send({ old_password: ADMIN_PASSWORD, password: 'Neues-Kennwort-7' });
     expect(ok.body.message).toBe('Passwort erfolgreich geändert!');
-    await t.login('admin', 'Neu-1');
-    await agent.post('/node/setPassword').send({ old_password: 'Neu-1', password: ADMIN_PASSWORD });
+    await t.login('admin', 'Neues-Kennwort-7');
+    await agent
+      .post('/node/setPassword')
+      .send({ old_password: 'Neues-Kennwort-7', password: ADMIN_PASSWORD });
     const list = await agent.get('/node/api/benutzer');
     expect(JSON.stringify(list.body)).not.toMatch(/scrypt|password/);
   });

@@ -60,10 +60,10 @@ describe.each(databases())('Benutzer access on %s', (kind) => {
   it('sets a password that then logs in, and never returns it', async () => {
     const id = await staffMember('kaethe');
     expect((await api.get(`/node/api/benutzer/${id}/password`)).body).toEqual({ gesetzt: false });
-    const set = await api.post(`/node/api/benutzer/${id}/password`).send({ password: 'Sommer-2026' });
+    const set = await api.post(`/node/api/benutzer/${id}/password`).send({ password: 'Sommer-am-Deich-26' });
     expect(set.body).toEqual({ gesetzt: true });
     expect((await api.get(`/node/api/benutzer/${id}/password`)).body).toEqual({ gesetzt: true });
-    expect(await loginStatus('kaethe', 'Sommer-2026')).toBe(200);
+    expect(await loginStatus('kaethe', 'Sommer-am-Deich-26')).toBe(200);
     const read = await api.get(`/node/api/benutzer/${id}`);
     expect(read.body).not.toHaveProperty('password');
     expect(JSON.stringify(read.body)).not.toMatch(/scrypt/);
@@ -78,18 +78,18 @@ describe.each(databases())('Benutzer access on %s', (kind) => {
 
   it('removes a password, after which the Benutzer cannot log in', async () => {
     const id = await staffMember('entfernt');
-    await api.post(`/node/api/benutzer/${id}/password`).send({ password: 'Winter-2026' });
+    await api.post(`/node/api/benutzer/${id}/password`).send({ password: 'Winter-im-Harz-26' });
     expect((await api.delete(`/node/api/benutzer/${id}/password`)).body).toEqual({ gesetzt: false });
-    expect(await loginStatus('entfernt', 'Winter-2026')).toBe(401);
+    expect(await loginStatus('entfernt', 'Winter-im-Harz-26')).toBe(401);
   });
 
   it('hashes through POST /Benutzer/hashPassword and answers no hash', async () => {
     const id = await staffMember('gehasht');
     const response = await api
       .post('/node/api/Benutzer/hashPassword')
-      .send({ benutzer_id: id, password: 'Herbst-2026' });
+      .send({ benutzer_id: id, password: 'Herbst-an-der-Elbe-26' });
     expect(response.body).toEqual({ gesetzt: true });
-    expect(await loginStatus('gehasht', 'Herbst-2026')).toBe(200);
+    expect(await loginStatus('gehasht', 'Herbst-an-der-Elbe-26')).toBe(200);
     expect((await api.post('/node/api/Benutzer/hashPassword').send({ password: 'x' })).status).toBe(400);
   });
 

@@ -40,10 +40,10 @@ describe.each(databases())('sessions on %s', (kind) => {
       .send({ vorname: 'Mia', nachname: `Muster${counter}`, benutzername, atr_verband_mitarbeiter: true });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    expect((await admin.post(`/node/api/benutzer/${id}/password`).send({ password: 'Pw-1' })).status).toBe(
-      200,
-    );
-    const agent = await t.login(benutzername, 'Pw-1');
+    expect(
+      (await admin.post(`/node/api/benutzer/${id}/password`).send({ password: 'Pw-Sitzung-01' })).status,
+    ).toBe(200);
+    const agent = await t.login(benutzername, 'Pw-Sitzung-01');
     const info = await agent.get('/node/loginInfo');
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ id, login: benutzername, name: `Mia Muster${counter}` });
@@ -155,8 +155,8 @@ const redisUrl = process.env.REDIS_TEST_URL;
         .post('/node/api/benutzer')
         .send({ nachname: 'Redis', benutzername: 'redis-mitarbeiter', atr_verband_mitarbeiter: true });
       const id = created.body.id as number;
-      await admin.post(`/node/api/benutzer/${id}/password`).send({ password: 'Pw-1' });
-      const agent = await t.login('redis-mitarbeiter', 'Pw-1');
+      await admin.post(`/node/api/benutzer/${id}/password`).send({ password: 'Pw-Sitzung-01' });
+      const agent = await t.login('redis-mitarbeiter', 'Pw-Sitzung-01');
       expect((await agent.get('/node/loginInfo')).status).toBe(200);
       expect((await admin.put(`/node/api/benutzer/${id}`).send({ aktiviert: false })).status).toBe(200);
       expect((await agent.get('/node/loginInfo')).status).toBe(403);

@@ -10,9 +10,9 @@ import {
   TransactionRollbackEvent,
   UpdateEvent,
 } from 'typeorm';
-import { DomainError } from '../../shared/domain-error';
-import { hashPassword, verifyPassword } from '../../platform/auth/password-hasher';
+import { verifyPassword } from '../../platform/auth/password-hasher';
 import { StaffChangeListener, StaffDirectory, StaffUser } from '../../platform/auth/staff-directory';
+import { BenutzerZugang } from '../application/benutzer-zugang';
 import { Benutzer } from './persistence/benutzer.entity';
 
 const staffWhere = { atr_verband_mitarbeiter: true, aktiviert: true };
@@ -90,7 +90,10 @@ class AccessChangeSubscriber implements EntitySubscriberInterface<Benutzer> {
 /** Staff are Benutzer with atr_verband_mitarbeiter, aktiviert and a password; `login` is their benutzername. */
 @Injectable()
 export class BenutzerStaffDirectory extends StaffDirectory {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly zugang: BenutzerZugang,
+  ) {
     super();
   }
 
@@ -119,12 +122,8 @@ export class BenutzerStaffDirectory extends StaffDirectory {
     return new Set(users.filter((u) => u.password).map((u) => u.id));
   }
 
-  async changePassword(id: number, oldPassword: string, newPassword: string): Promise<void> {
-    const user = await this.repo().findOne({ where: { id } });
-    if (!user || !(await verifyPassword(oldPassword, user.password))) {
-      throw DomainError.conflict('PASSWORD_OLD_WRONG', 'Das bisherige Passwort ist nicht korrekt.');
-    }
-    await this.repo().update(id, { password: await hashPassword(newPassword) });
+  changePassword(user: StaffUser, oldPassword: string, newPassword: string): Promise<void> {
+    return this.zugang.aendereEigenesPasswort(user, oldPassword, newPassword);
   }
 
   watchStaffChanges(listener: StaffChangeListener): () => void {

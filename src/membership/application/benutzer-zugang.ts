@@ -2,14 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
-import { hashPassword } from '../../platform/auth/password-hasher';
+import { hashPassword, verifyPassword } from '../../platform/auth/password-hasher';
 import { DomainError } from '../../shared/domain-error';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
+import { passwortFehler } from '../../../common/passwort';
 import { TalentLms } from './ports/talent-lms';
 
 /**
  * A Benutzer's access: the password (set, removed, never read back — only whether one is set) and
- * the TalentLMS account of verband 2 (spec 000 §2, §4, §8).
+ * the TalentLMS account of verband 2 (spec 000 §2, §4, §8). Passwords obey the rules of
+ * domain/mitarbeiter-konto.ts; only administrators set or remove the password of a staff account;
+ * everyone changes their own with the old one.
  */
 @Injectable()
 export class BenutzerZugang {
@@ -37,14 +40,40 @@ export class BenutzerZugang {
         password: 'darf nicht leer sein',
       });
     }
-    await this.benutzer(id);
+    const benutzer = await this.benutzer(id);
+    await this.pruefeAdminRecht(benutzer, actor);
+    pruefePasswort(passwort, benutzer.benutzername);
     await this.speicherePasswort(id, await hashPassword(passwort), actor);
   }
 
   /** After this the Benutzer can no longer log in. */
   async entfernePasswort(id: number, actor: Actor | null): Promise<void> {
-    await this.benutzer(id);
+    await this.pruefeAdminRecht(await this.benutzer(id), actor);
     await this.speicherePasswort(id, null, actor);
+  }
+
+  /** The settings dialog's change of one's own password (spec 003 §7). */
+  async aendereEigenesPasswort(actor: Actor, alt: string, neu: string): Promise<void> {
+    const benutzer = await this.benutzer(actor.id);
+    if (!(await verifyPassword(alt, benutzer.password))) {
+      throw DomainError.conflict('PASSWORD_OLD_WRONG', 'Das bisherige Passwort ist nicht korrekt.');
+    }
+    pruefePasswort(neu, benutzer.benutzername);
+    await this.speicherePasswort(actor.id, await hashPassword(neu), actor);
+  }
+
+  private async pruefeAdminRecht(benutzer: Benutzer, actor: Actor | null): Promise<void> {
+    if (!benutzer.atr_verband_mitarbeiter || actor === null) return;
+    const handelnder = await this.dataSource
+      .getRepository(Benutzer)
+      .findOne({ where: { id: actor.id }, select: { id: true, atr_verband_admin: true } });
+    if (!handelnder?.atr_verband_admin) {
+      throw new DomainError(
+        'NUR_ADMIN',
+        'Nur Administratoren dürfen das Passwort eines Mitarbeiters setzen oder entfernen; das eigene ändern Sie in den Einstellungen.',
+        'forbidden',
+      );
+    }
   }
 
   /** The audit says that the password was set or removed, never what it is. */
@@ -91,4 +120,9 @@ export class BenutzerZugang {
       .update(id, { data: { ...(b.data ?? {}), tlms_user_id: konto.id } });
     return konto;
   }
+}
+
+function pruefePasswort(passwort: string, benutzername: string | null): void {
+  const fehler = passwortFehler(passwort, benutzername);
+  if (fehler) throw DomainError.invalid('PASSWORT_SCHWACH', fehler, { password: fehler });
 }

@@ -34,6 +34,7 @@ export class EnsureAdmin {
       password: await hashPassword(password),
       aktiviert: true,
       atr_verband_mitarbeiter: true,
+      atr_verband_admin: true,
       verband: 3,
     });
     if (!configured) {

@@ -40,7 +40,7 @@ export class AuthController {
     if (typeof oldPassword !== 'string') {
       throw DomainError.invalid('PASSWORD_OLD_MISSING', 'Bitte das bisherige Passwort angeben.');
     }
-    await this.staff.changePassword(currentUser(req)!.id, oldPassword, password);
+    await this.staff.changePassword(currentUser(req)!, oldPassword, password);
     return { success: true, message: 'Passwort erfolgreich geändert!' };
   }
 }

@@ -20,7 +20,8 @@ export abstract class StaffDirectory {
   abstract findActive(id: number): Promise<StaffUser | null>;
   /** Those of these ids that are staff still allowed in. */
   abstract activeAmong(ids: number[]): Promise<Set<number>>;
-  abstract changePassword(id: number, oldPassword: string, newPassword: string): Promise<void>;
+  /** The user's own password, only with the old one. */
+  abstract changePassword(user: StaffUser, oldPassword: string, newPassword: string): Promise<void>;
   /**
    * Calls `listener` after every committed change that may take a user's access away (deactivated,
    * no longer staff, password removed, deleted) or change what a session knows of the user (name,

@@ -36,6 +36,7 @@ const DEFAULTS: Partial<Benutzer> = {
   atr_referent: false,
   atr_mitglied: false,
   atr_verband_mitarbeiter: false,
+  atr_verband_admin: false,
   atr_kein_newsletter: false,
 };
 
@@ -62,6 +63,7 @@ const FLAGS = [
   'atr_mitglied',
   'atr_referent',
   'atr_verband_mitarbeiter',
+  'atr_verband_admin',
   'atr_kein_newsletter',
 ].map((name) => field(name, 'boolean'));
 

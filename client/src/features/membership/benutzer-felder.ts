@@ -35,6 +35,7 @@ const FELDER = [
   'atr_mitglied',
   'atr_referent',
   'atr_verband_mitarbeiter',
+  'atr_verband_admin',
   'atr_kein_newsletter',
 ];
 

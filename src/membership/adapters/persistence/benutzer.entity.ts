@@ -45,6 +45,8 @@ export class Benutzer {
   @Column({ type: 'boolean', default: false }) atr_referent: boolean;
   @Column({ type: 'boolean', default: false }) atr_mitglied: boolean;
   @Column({ type: 'boolean', default: false }) atr_verband_mitarbeiter: boolean;
+  /** Issue 17: may manage staff accounts (make staff, rename, set their passwords). */
+  @Column({ type: 'boolean', default: false }) atr_verband_admin: boolean;
   @Column({ type: 'boolean', default: false }) atr_kein_newsletter: boolean;
   @JsonColumn() data: Record<string, unknown> | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) anzeigename: string | null;
