@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/domain-error';
-import { ableiten, pruefeArbeitgeber } from './benutzer-regeln';
+import { ableiten, fehlendeAngaben, pruefeArbeitgeber } from './benutzer-regeln';
 
 describe('deriving a Benutzer on save', () => {
   it('fills the automatic anrede and the names of a new person', () => {
@@ -68,5 +68,17 @@ describe('employer rules', () => {
   it('accepts a top-level employer or none', () => {
     expect(() => pruefeArbeitgeber(7, { id: 8, parent_id: null })).not.toThrow();
     expect(() => pruefeArbeitgeber(7, null)).not.toThrow();
+  });
+});
+
+describe('the required names of a Benutzer', () => {
+  it.each([
+    [{ nachname: 'Adler' }, null],
+    [{ firma: 'Adler GmbH' }, null],
+    [{ vorname: 'Anna', nachname: ' ' }, { nachname: 'oder „Firma“ muss angegeben sein' }],
+    [{ vorname: 'Anna', firma: '' }, { nachname: 'oder „Firma“ muss angegeben sein' }],
+    [{}, { nachname: 'oder „Firma“ muss angegeben sein' }],
+  ])('%j → %j', (felder, fehler) => {
+    expect(fehlendeAngaben(felder)).toEqual(fehler);
   });
 });

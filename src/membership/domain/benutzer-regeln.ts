@@ -78,3 +78,12 @@ export function pruefeArbeitgeber(
     );
   }
 }
+
+/**
+ * A Benutzer is a person or a company: it needs a Nachname or a Firma (issue 17). Returns the
+ * field errors of the record as it will be stored, or null.
+ */
+export function fehlendeAngaben(nachher: NamensFelder): Record<string, string> | null {
+  if (nachher.nachname?.trim() || nachher.firma?.trim()) return null;
+  return { nachname: 'oder „Firma“ muss angegeben sein' };
+}

@@ -6,15 +6,17 @@
 import { Not } from 'typeorm';
 import type { MitgliedArt } from '../../../../common/gruppen';
 import { berlinDatum } from '../../../../common/kalender';
+import { labelFor } from '../../../../common/vocabulary';
 import { DomainError } from '../../../shared/domain-error';
 import type { ResourceHooks, Row, SaveContext } from '../../../platform/resources/resource-definition';
 import { bicFehler, ibanFehler, normaliseBic, normaliseIban } from '../../domain/bankverbindung';
-import { ableiten, BenutzerStand, pruefeArbeitgeber } from '../../domain/benutzer-regeln';
+import { ableiten, BenutzerStand, fehlendeAngaben, pruefeArbeitgeber } from '../../domain/benutzer-regeln';
 import { emailFehler } from '../../domain/email';
 import { gruppeSpeichern, pruefeHinzufuegen, type GruppenStand } from '../../domain/gruppen-regeln';
 import { KontoStand, pruefeKontoAenderung, pruefeLetzterAdmin } from '../../domain/mitarbeiter-konto';
 import { Benutzer } from './benutzer.entity';
 import { BenutzerGruppe } from './benutzer-gruppe.entity';
+import { BenutzerEmail } from './benutzer-kontakt.entity';
 import { gruppenInhalt } from './gruppen-mitglieder';
 
 /** Whether the saving member of staff has the admin right, read from the database (system jobs have it). */
@@ -32,6 +34,21 @@ const weitereAdmins = (manager: SaveContext['manager'], id: number) =>
   manager.count(Benutzer, {
     where: { id: Not(id), atr_verband_admin: true, atr_verband_mitarbeiter: true, aktiviert: true },
   });
+
+/** The primary e-mail of a Benutzer is one of its own e-mails (issue 17). */
+async function pruefeEigeneEmail({ manager, previous }: SaveContext, values: Row): Promise<void> {
+  const emailId = values.primaeremail_id;
+  if (emailId === undefined || emailId === null || emailId === previous?.primaeremail_id) return;
+  const email = await manager.findOne(BenutzerEmail, {
+    where: { id: emailId as number },
+    select: { id: true, benutzer_id: true },
+  });
+  if (!email || previous?.id === undefined || email.benutzer_id !== previous.id) {
+    throw DomainError.fields({ primaeremail_id: 'muss eine E-Mail-Adresse dieses Benutzers sein' }, (feld) =>
+      labelFor('benutzer', feld),
+    );
+  }
+}
 
 export const benutzerHooks: ResourceHooks = {
   async beforeSave(values, ctx) {
@@ -56,6 +73,9 @@ export const benutzerHooks: ResourceHooks = {
         id !== undefined && (await manager.count(Benutzer, { where: { parent_id: id } })) > 0;
       pruefeArbeitgeber(id, arbeitgeber, hatMitarbeiter);
     }
+    const fehlend = fehlendeAngaben({ ...previous, ...values } as BenutzerStand);
+    if (fehlend) throw DomainError.fields(fehlend, (feld) => labelFor('benutzer', feld));
+    await pruefeEigeneEmail(ctx, values);
     Object.assign(values, ableiten((previous ?? {}) as BenutzerStand, values as BenutzerStand));
   },
   async beforeDelete(record, ctx) {
@@ -94,6 +114,10 @@ export const kontoHooks: ResourceHooks = {
 
 export const emailHooks: ResourceHooks = {
   beforeSave(values) {
+    // NOT NULL already refuses a missing address; an empty one is no address either.
+    if (typeof values.email === 'string' && values.email.trim() === '') {
+      throw DomainError.fields({ email: 'ist ein Pflichtfeld' }, (feld) => labelFor('benutzer-email', feld));
+    }
     check(values, 'email', emailFehler, (v) => v.trim());
   },
 };
