@@ -15,6 +15,7 @@ import { DatabaseModule } from './platform/database/database.module';
 import { FilesModule } from './platform/files/files.module';
 import { HealthModule } from './platform/http/health.module';
 import { MailModule } from './platform/mail/mail.module';
+import { PdfModule } from './platform/pdf/pdf.module';
 import { QueueModule } from './platform/queue/queue.module';
 import { ResourceHttpModule } from './platform/resources/resource-http.module';
 import { ResourcesModule } from './platform/resources/resources.module';
@@ -38,6 +39,7 @@ export class AppModule {
         ResourcesModule,
         AuditModule,
         FilesModule,
+        PdfModule,
         CsvModule,
         MembershipModule,
         SeminarsModule,

@@ -11,6 +11,7 @@ import { RwDebitorKreis, RwKreis } from './adapters/persistence/rw-kreis.entity'
 import { RwRechnung } from './adapters/persistence/rw-rechnung.entity';
 import { RwTransaction } from './adapters/persistence/rw-transaction.entity';
 import { RwText, RwVorlage } from './adapters/persistence/rw-vorlage.entity';
+import { buchungGeaendert } from '../seminars/application/teilnehmer';
 import { BEZAHL_TYPEN, KATEGORIEN } from './domain/kategorie';
 import { pruefeRechnungsloeschung, pruefeVerifizierung, RECHNUNG_LOESCHBAR } from './domain/rechnung';
 
@@ -54,7 +55,10 @@ export const billingResources: ResourceDefinition[] = [
         if (!previous && saved.first_id == null) {
           await manager.update(RwTransaction, saved.id as number, { first_id: saved.id as number });
         }
+        // The seminars' participant counts follow their bookings.
+        await buchungGeaendert(manager, [saved, previous]);
       },
+      beforeDelete: (record, { manager }) => buchungGeaendert(manager, [record], record.id as number),
     },
   }),
   defineResource({

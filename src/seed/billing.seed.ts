@@ -4,6 +4,7 @@
  * gapless numbers per circle, summaries with their admin logs, payment options and guest
  * registrations. Uses the ids of the earlier steps; a missing seminar or promotion table is skipped.
  */
+import { aktualisiereTeilnehmerzahl } from '../seminars/application/teilnehmer';
 import { Gastanmeldung } from '../billing/adapters/persistence/gastanmeldung.entity';
 import { RwAbrechnung, RwAbrechnungLog } from '../billing/adapters/persistence/rw-abrechnung.entity';
 import { RwBezahloption } from '../billing/adapters/persistence/rw-bezahloption.entity';
@@ -647,9 +648,8 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   );
   await seedRows(ctx, `UPDATE wb_abo SET rw_vorlage_id = ${vorlagen[1].id} WHERE rw_vorlage_id IS NULL`);
   await seedRows(ctx, `UPDATE wb_bundle SET rw_vorlage_id = ${vorlagen[2].id} WHERE rw_vorlage_id IS NULL`);
-  await seedRows(
-    ctx,
-    `UPDATE veranstaltung SET teilnehmer_count = (SELECT COUNT(*) FROM rw_transaction t
-       WHERE t.veranstaltung_id = veranstaltung.id AND t.category = 'seminare' AND t.child_id IS NULL AND t.storno = 0)`,
-  );
+  // The counts come from the same code as every booking's save (seminars' participant list).
+  await ctx.dataSource.transaction(async (manager) => {
+    for (const id of seminarIds) await aktualisiereTeilnehmerzahl(manager, id);
+  });
 }

@@ -1,11 +1,13 @@
 /**
- * Documents with real files behind them: seminar scripts as public downloads, the PDF templates and
- * certificate templates. Small one-page PDFs made with pdf-lib, so every download link works.
+ * Documents with real files behind them: seminar scripts as public downloads (small one-page PDFs
+ * made with pdf-lib, so every download link works), and the PDF templates and certificates with the
+ * default template files of templates/pdf in their file areas.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DOWNLOAD_AREA } from '../platform/files/file-areas';
+import { DEFAULT_PDF_TEMPLATES } from '../platform/pdf/template-files';
 import { Download } from '../seminars/adapters/persistence/download.entity';
 import { Bescheinigung, PdfVorlage } from '../seminars/adapters/persistence/vorlagen.entity';
 import type { SeedContext } from './seed';
@@ -37,13 +39,19 @@ export async function seedDokumente(ctx: SeedContext): Promise<void> {
     ctx.options.log?.('Dokumente: kein Dateiverzeichnis angegeben, übersprungen');
     return;
   }
+  // The shipped default templates, copied into the file areas where staff see and replace them.
+  const kopieren = async (area: string, name: string) => {
+    await mkdir(join(filesDir, area), { recursive: true });
+    await copyFile(join(DEFAULT_PDF_TEMPLATES, name), join(filesDir, area, name));
+  };
+  for (const name of ['seminareinladung.hbs', 'teilnehmeruebersicht.hbs', 'serienbrief.hbs', 'briefkopf.pdf'])
+    await kopieren('pdf-vorlage', name);
+  await kopieren('bescheinigung', 'teilnahmebescheinigung.pdf');
   const vorlagen = [
-    { titel: 'Seminareinladung', typ: 'Seminareinladung-Vorlage', template_file: 'seminareinladung.pdf' },
-    { titel: 'Teilnehmerliste', typ: 'Teilnehmerliste', template_file: 'teilnehmerliste.pdf' },
+    { titel: 'Seminareinladung', typ: 'Seminareinladung-Vorlage', template_file: 'seminareinladung.hbs' },
+    { titel: 'Teilnehmerübersicht', typ: 'Teilnehmerliste', template_file: 'teilnehmeruebersicht.hbs' },
   ];
   let vorlageId = await ctx.nextId(PdfVorlage);
-  for (const v of vorlagen)
-    await datei(filesDir, 'pdf-vorlage', v.template_file, [v.titel, 'Vorlage (Demodaten)']);
   await ctx.insert(
     PdfVorlage,
     vorlagen.map((v) => ({ id: vorlageId++, ...v, data: {} })),
@@ -58,14 +66,12 @@ export async function seedDokumente(ctx: SeedContext): Promise<void> {
     },
     {
       titel: 'Fortbildungsnachweis Fachberater',
-      template_file: 'fortbildungsnachweis.pdf',
+      template_file: 'teilnahmebescheinigung.pdf',
       aktiv: false,
       valid_from: null,
     },
   ];
   let bescheinigungId = await ctx.nextId(Bescheinigung);
-  for (const b of bescheinigungen)
-    await datei(filesDir, 'bescheinigung', b.template_file, [b.titel, 'Vorlage (Demodaten)']);
   await ctx.insert(
     Bescheinigung,
     bescheinigungen.map((b) => ({

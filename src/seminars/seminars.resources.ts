@@ -1,4 +1,5 @@
 /** The plain resources of the seminars context (spec 001 §3, spec 002 §3, spec 003 §3). */
+import { bescheinigungsDatenFolgen } from '../../common/bescheinigung';
 import { labelFor } from '../../common/vocabulary';
 import { defineResource } from '../platform/resources/resource-definition';
 import { DomainError } from '../shared/domain-error';
@@ -129,11 +130,23 @@ export const seminarsResources = [
     files: true,
     hooks: {
       beforeSave(values, { previous }) {
+        if (values.data !== undefined)
+          values.data = bescheinigungsDatenFolgen(values.data as Record<string, unknown> | null);
         const label = labelFor('bescheinigung', 'valid_from');
         const fehler = zeitraumFehler(previous ?? {}, values, 'valid_from', 'valid_to', label);
         if (Object.keys(fehler).length > 0) throw DomainError.fields(fehler);
       },
     },
   }),
-  defineResource({ name: 'veranstaltung-nicht-teilnahme', entity: VeranstaltungNichtTeilnahme }),
+  defineResource({
+    name: 'veranstaltung-nicht-teilnahme',
+    entity: VeranstaltungNichtTeilnahme,
+    // Written by the participation verbs (POST/DELETE /node/api/veranstaltung-nicht-teilnahme),
+    // which keep the participant counts true.
+    operations: { update: false, delete: false },
+    refusals: {
+      update: 'Die Teilnahme wird in der Teilnehmerliste umgeschaltet.',
+      delete: 'Die Teilnahme wird in der Teilnehmerliste umgeschaltet.',
+    },
+  }),
 ];

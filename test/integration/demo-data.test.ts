@@ -64,6 +64,8 @@ describe.each(databases())('demo data on %s', (kind) => {
     expect(file.body.subarray(0, 5).toString()).toBe('%PDF-');
     expect(file.body.length).toBe(download.size);
     const vorlagen = (await api.get('/node/api/pdf-vorlage/files')).body.map((e: { name: string }) => e.name);
-    expect(vorlagen).toEqual(expect.arrayContaining(['seminareinladung.pdf', 'teilnehmerliste.pdf']));
+    expect(vorlagen).toEqual(
+      expect.arrayContaining(['seminareinladung.hbs', 'teilnehmeruebersicht.hbs', 'briefkopf.pdf']),
+    );
   });
 });

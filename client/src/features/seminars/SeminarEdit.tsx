@@ -5,14 +5,19 @@
  * applies on save too), the price rows, the VAT checkbox, the debtor number of a type with a
  * debtor circle, and the fields of verband 2 and 3.
  */
-import { AnchorButton, FormGroup, H6, InputGroup, Switch } from '@blueprintjs/core';
+import { AnchorButton, Button, FormGroup, H6, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { useState } from 'react';
 import { anmeldeschlussSichtbar, mwstSchalter, seminarFolgt } from '../../../../common/seminar';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { useUser } from '../../app/session';
 import { ResourceList } from '../../components/ResourceList';
 import type { EditProps, FieldOverride, ResourceConfig, Row } from '../../resources/types';
-import { icalUrl, ladeDatensatz, useDatensatz, type SeminarTyp } from './api';
-import { PDF, PDF_FELDER, PDF_TEXTE, LEHRGANG_TYPEN } from './felder';
+import { icalUrl, ladeDatensatz, seminareinladung, useDatensatz, type SeminarTyp } from './api';
+import { resourcePath } from '../../lib/api';
+import { saveBlob } from '../../lib/csv';
+import { reportError } from '../../lib/errors';
+import { useApi } from '../../lib/hooks';
+import { EINLADUNGS_VORLAGE, PDF, PDF_FELDER, PDF_TEXTE, LEHRGANG_TYPEN } from './felder';
 import { Fenster, type FensterKontext } from './Fenster';
 import { Preise } from './Preise';
 import { TlmsKurs } from './TlmsKurs';
@@ -48,7 +53,10 @@ export function SeminarEdit(props: EditProps) {
     <Fenster
       {...props}
       actions={({ record }) => (
-        <AnchorButton icon="calendar" text="Kalender (iCal)" href={icalUrl(record.id as number)} />
+        <>
+          <AnchorButton icon="people" text="Teilnehmer" href={`#${S}/${String(record.id)}/teilnehmer`} />
+          <AnchorButton icon="calendar" text="Kalender (iCal)" href={icalUrl(record.id as number)} />
+        </>
       )}
       tabs={(kontext) => {
         const { record, isNew, felder } = kontext;
@@ -211,8 +219,46 @@ function Grunddaten({ kontext }: { kontext: FensterKontext }) {
 function PdfDaten({ kontext }: { kontext: FensterKontext }) {
   const { record, change, felder } = kontext;
   const daten = ((record.data as Row | null)?.seminareinladung_pdf ?? {}) as Row;
+  const { data: vorlagen } = useApi<Row[]>(resourcePath('pdf-vorlage'), {
+    where: { typ: EINLADUNGS_VORLAGE },
+    attributes: ['id', 'titel', 'template_file'],
+    order: [['titel', 'ASC']],
+  });
+  const [vorlageId, setVorlageId] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  const vorlage = vorlagen?.find((v) => String(v.id) === vorlageId) ?? vorlagen?.[0];
+  // The server renders the saved texts of the seminar (data.seminareinladung_pdf).
+  const erzeugen = async () => {
+    setBusy(true);
+    try {
+      const { blob, name } = await seminareinladung({
+        typ: EINLADUNGS_VORLAGE,
+        template_file: vorlage?.template_file ?? null,
+        titel: `Seminareinladung ${String(record.titel ?? '')}`.trim(),
+        data: { veranstaltung_ids: [record.id] },
+      });
+      saveBlob(blob, name);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="form-columns">
+      <section className="pdf-erzeugen">
+        <HTMLSelect
+          aria-label="Vorlage"
+          value={vorlage ? String(vorlage.id) : ''}
+          onChange={(e) => setVorlageId(e.currentTarget.value)}
+          options={
+            vorlagen?.length
+              ? vorlagen.map((v) => ({ value: String(v.id), label: String(v.titel) }))
+              : [{ value: '', label: 'Standardvorlage' }]
+          }
+        />
+        <Button icon="document" text="PDF erzeugen" loading={busy} onClick={erzeugen} />
+      </section>
       <section>
         {felder(PDF_FELDER.map((name) => ({ name: `${PDF}.${name}`, type: 'text' as const })))}
       </section>

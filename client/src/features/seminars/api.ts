@@ -1,7 +1,7 @@
 /** The seminars context's own calls (beyond the generic resource API) and the records its windows read. */
 import type { TypVorgaben } from '../../../../common/seminar';
 import { uploadWithProgress } from '../../components/files/api';
-import { api, buildUrl, resourcePath } from '../../lib/api';
+import { api, buildUrl, request, resourcePath, send } from '../../lib/api';
 import { useApi } from '../../lib/hooks';
 import type { Row } from '../../resources/types';
 
@@ -33,3 +33,67 @@ export const erstelleTlmsKurs = (art: 'veranstaltung' | 'veranstaltung-event', i
 
 /** A plain GET link (spec 003 §7): the seminar's dates as an iCalendar file. */
 export const icalUrl = (id: number) => buildUrl(`${resourcePath('veranstaltung', id)}/ical`);
+
+/** One row of `GET /node/veranstaltung/{id}/teilnehmerListe` (spec 002 §3). */
+export interface TeilnehmerZeile extends Row {
+  benutzer_id: number | null;
+  kennnummer: string | null;
+  vorname: string | null;
+  nachname: string | null;
+  anzeigename: string | null;
+  firma: string | null;
+  email: string | null;
+  typ: string | null;
+  betrag: number;
+  mitglied: boolean;
+  teilnahme: boolean;
+  is_in: boolean;
+  event_ids: number[];
+}
+
+/** The participant list of a seminar or one of its events, refreshed every 30 s (spec 002 §9). */
+export const useTeilnehmerListe = (veranstaltungId: number, eventId: number | undefined) =>
+  useApi<TeilnehmerZeile[]>(
+    `/veranstaltung/${veranstaltungId}/teilnehmerListe`,
+    eventId ? { event_id: eventId } : undefined,
+    { refreshInterval: 30000 },
+  );
+
+/** Participation toggles (spec 002 §4): an absence from the given events, or the whole seminar. */
+export const setzeTeilnahme = (
+  teilnahme: boolean,
+  body: { benutzer_id: number; veranstaltung_id: number; event_ids: number[] },
+) =>
+  request<unknown>(teilnahme ? 'DELETE' : 'POST', `${resourcePath('veranstaltung-nicht-teilnahme')}`, {
+    body,
+  });
+
+/** Plain GET links (DESIGN.md §3): the seminar's documents as PDF files. */
+export const dokumentUrl = {
+  bescheinigung: (veranstaltungId: number, benutzerId: number) =>
+    buildUrl('/api/bescheinigung/seminar_teilnehmer', {
+      veranstaltung_id: veranstaltungId,
+      benutzer_id: benutzerId,
+    }),
+  bescheinigungen: (veranstaltungId: number) =>
+    buildUrl('/api/bescheinigung/seminar', { veranstaltung_id: veranstaltungId }),
+  serienbrief: (id: number) => buildUrl(`${resourcePath('veranstaltung', id)}/serienbrief-pdf`),
+  teilnehmeruebersicht: (id: number) =>
+    buildUrl(`${resourcePath('veranstaltung', id)}/teilnehmeruebersicht-pdf`),
+};
+
+/** The file name of a download from its Content-Disposition (the exact one of filename*, else filename). */
+export function dateinameAus(header: string | null, fallback: string): string {
+  const exakt = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
+  if (exakt) return decodeURIComponent(exakt[1]);
+  return /filename="([^"]+)"/i.exec(header ?? '')?.[1] ?? fallback;
+}
+
+/** `POST /node/api/pdf-vorlage/render` (spec 001 §7): the invitation PDF and its file name. */
+export async function seminareinladung(body: Row): Promise<{ blob: Blob; name: string }> {
+  const response = await send('POST', `${resourcePath('pdf-vorlage')}/render`, { body, timeout: 120000 });
+  return {
+    blob: await response.blob(),
+    name: dateinameAus(response.headers.get('Content-Disposition'), 'Seminareinladung.pdf'),
+  };
+}

@@ -62,3 +62,5 @@ export const PDF_TEXTE = [
   'zahlungs_hinweis',
 ] as const;
 export const PDF = 'data.seminareinladung_pdf';
+/** The pdf-vorlage type of invitation templates (spec 001 §7). */
+export const EINLADUNGS_VORLAGE = 'Seminareinladung-Vorlage';

@@ -17,6 +17,7 @@ const EventEdit = lazyScreen(load.event, 'EventEdit');
 const InhaltEdit = lazyScreen(load.mitDownloads, 'InhaltEdit');
 const ReferentEdit = lazyScreen(load.mitDownloads, 'ReferentEdit');
 const OrtEdit = lazyScreen(load.mitDownloads, 'OrtEdit');
+const Teilnehmerliste = lazyScreen(() => import('./Teilnehmerliste'), 'Teilnehmerliste');
 
 const oneYear = { timeDefault: 12 } as const;
 
@@ -141,6 +142,16 @@ const menu: Record<string, ResourceConfig> = {
 export const seminars: FeatureSlice = {
   menu,
   routes: [
+    {
+      pattern: `${SEMINAR}/teilnehmer`,
+      crumb: 'Teilnehmer',
+      render: ({ id }) => <Teilnehmerliste veranstaltungId={id} />,
+    },
+    {
+      pattern: `${SEMINAR}/teilnehmer/:eventId`,
+      crumb: 'Teilnehmer',
+      render: ({ id, eventId }) => <Teilnehmerliste veranstaltungId={id} eventId={eventId} />,
+    },
     {
       pattern: `${SEMINAR}/event/:eventId`,
       crumb: 'Veranstaltung',

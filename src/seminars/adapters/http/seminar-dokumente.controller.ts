@@ -1,0 +1,134 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { currentUser } from '../../../platform/auth/current-user';
+import { attachmentHeader } from '../../../platform/files/file-response';
+import { parseId } from '../../../platform/resources/resource.controller';
+import { DomainError } from '../../../shared/domain-error';
+import { SeminarDokumente, type Dokument } from '../../application/seminar-dokumente';
+import { Teilnehmer, type TeilnahmeAenderung } from '../../application/teilnehmer';
+
+const pdfAntwort = (res: Response, { name, pdf }: Dokument) => {
+  res.type('application/pdf');
+  res.setHeader('Content-Disposition', attachmentHeader(name));
+  res.send(Buffer.from(pdf));
+};
+
+/** A required id from the query or body, with a German 400 naming the parameter. */
+function idAus(wert: unknown, name: string): number {
+  if (wert === undefined || wert === null || wert === '')
+    throw DomainError.invalid('PARAMETER_FEHLT', `Der Parameter „${name}“ fehlt.`);
+  return parseId(String(wert));
+}
+
+function aenderungAus(body: Record<string, unknown>): TeilnahmeAenderung {
+  const eventIds = body.event_ids ?? [];
+  if (!Array.isArray(eventIds))
+    throw DomainError.invalid('PARAMETER_UNGUELTIG', '„event_ids“ muss eine Liste von IDs sein.');
+  return {
+    benutzer_id: idAus(body.benutzer_id, 'benutzer_id'),
+    veranstaltung_id: idAus(body.veranstaltung_id, 'veranstaltung_id'),
+    event_ids: [...new Set(eventIds.map((id) => idAus(id, 'event_ids')))],
+  };
+}
+
+/** Participant lists, participation and the seminars' documents (spec 001 §7, spec 002 §7, issue 11). */
+@Controller('node')
+export class SeminarDokumenteController {
+  constructor(
+    private readonly teilnehmer: Teilnehmer,
+    private readonly dokumente: SeminarDokumente,
+  ) {}
+
+  /** The participant list of the seminar, or with `event_id` of one event (rows say `is_in`). */
+  @Get('veranstaltung/:id/teilnehmerListe')
+  async teilnehmerListe(@Param('id') id: string, @Query('event_id') eventId?: string) {
+    const { liste } = await this.teilnehmer.liste(
+      parseId(id),
+      eventId === undefined || eventId === '' ? undefined : parseId(eventId),
+    );
+    return liste;
+  }
+
+  @Post('api/veranstaltung-nicht-teilnahme')
+  @HttpCode(201)
+  nichtTeilgenommen(@Body() body: Record<string, unknown>, @Req() req: Request) {
+    return this.teilnehmer.nichtTeilgenommen(aenderungAus(body ?? {}), currentUser(req));
+  }
+
+  /** With {benutzer_id, veranstaltung_id, event_ids} or with {ids} (spec 002 §7). */
+  @Delete('api/veranstaltung-nicht-teilnahme')
+  teilgenommen(@Body() body: Record<string, unknown> | unknown[], @Req() req: Request) {
+    const ids = Array.isArray(body) ? body : (body as Record<string, unknown> | undefined)?.ids;
+    if (Array.isArray(ids))
+      return this.teilnehmer.teilgenommen({ ids: ids.map((id) => idAus(id, 'ids')) }, currentUser(req));
+    return this.teilnehmer.teilgenommen(
+      { aenderung: aenderungAus((body ?? {}) as Record<string, unknown>) },
+      currentUser(req),
+    );
+  }
+
+  @Get('api/bescheinigung/seminar_teilnehmer')
+  async bescheinigung(@Query() query: Record<string, unknown>, @Res() res: Response) {
+    pdfAntwort(
+      res,
+      await this.dokumente.bescheinigung(
+        idAus(query.veranstaltung_id, 'veranstaltung_id'),
+        idAus(query.benutzer_id, 'benutzer_id'),
+      ),
+    );
+  }
+
+  /**
+   * All certificates of a seminar as one PDF. Rendered into a temporary file first, so a template
+   * error is a 409 and no half-written PDF reaches anyone; memory stays flat however many there are.
+   */
+  @Get('api/bescheinigung/seminar')
+  async bescheinigungen(@Query('veranstaltung_id') veranstaltungId: string, @Res() res: Response) {
+    const id = idAus(veranstaltungId, 'veranstaltung_id');
+    const dir = await mkdtemp(join(tmpdir(), 'bescheinigungen-'));
+    const datei = join(dir, 'alle.pdf');
+    try {
+      const out = createWriteStream(datei);
+      let ergebnis: { name: string };
+      try {
+        ergebnis = await this.dokumente.bescheinigungen(id, out);
+      } finally {
+        out.end();
+        await finished(out);
+      }
+      res.type('application/pdf');
+      res.setHeader('Content-Disposition', attachmentHeader(ergebnis.name));
+      const lesen = createReadStream(datei);
+      lesen.pipe(res);
+      await finished(lesen);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  @Post('api/pdf-vorlage/render')
+  @HttpCode(200)
+  async einladung(@Body() body: Record<string, unknown>, @Res() res: Response) {
+    pdfAntwort(res, await this.dokumente.einladung(body ?? {}));
+  }
+
+  @Get('api/pdf-vorlage/:id/render')
+  async vorlage(@Param('id') id: string, @Res() res: Response) {
+    pdfAntwort(res, await this.dokumente.vorlage(parseId(id)));
+  }
+
+  @Get('api/veranstaltung/:id/serienbrief-pdf')
+  async serienbrief(@Param('id') id: string, @Res() res: Response) {
+    pdfAntwort(res, await this.dokumente.serienbrief(parseId(id)));
+  }
+
+  @Get('api/veranstaltung/:id/teilnehmeruebersicht-pdf')
+  async teilnehmeruebersicht(@Param('id') id: string, @Res() res: Response) {
+    pdfAntwort(res, await this.dokumente.teilnehmeruebersicht(parseId(id)));
+  }
+}

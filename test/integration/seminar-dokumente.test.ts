@@ -1,0 +1,407 @@
+import type request from 'supertest';
+import { binary, pdfPages, pdfText } from '../support/pdf-text';
+import { databases, startTestApp, TestApp } from '../support/test-app';
+
+type Row = Record<string, unknown> & { id: number };
+
+/**
+ * Issue 11 through HTTP: the participant list from the current bookings, participation toggles
+ * with their event ids, teilnehmer_count kept by the booking save path, certificates (single,
+ * refused, merged), invitations, Serienbrief and Teilnehmerübersicht read back as text.
+ */
+describe.each(databases())('seminar documents on %s', (kind) => {
+  let t: TestApp;
+  let api: request.Agent;
+  let seminar: Row;
+  let events: Row[];
+  let personen: Row[];
+  let buchungen: Row[];
+
+  const post = async (resource: string, body: Record<string, unknown>): Promise<Row> => {
+    const response = await api.post(`/node/api/${resource}`).send(body);
+    if (response.status !== 201) throw new Error(`${resource}: ${response.status} ${response.text}`);
+    return response.body as Row;
+  };
+  const get = async (resource: string, id: number): Promise<Row> =>
+    (await api.get(`/node/api/${resource}/${id}`).expect(200)).body as Row;
+  const liste = async (eventId?: number): Promise<Row[]> =>
+    (
+      await api
+        .get(`/node/veranstaltung/${seminar.id}/teilnehmerListe`)
+        .query(eventId ? { event_id: eventId } : {})
+        .expect(200)
+    ).body as Row[];
+  const pdf = async (path: string, query: Record<string, unknown> = {}, status = 200) => {
+    const response = await api.get(path).query(query).buffer(true).parse(binary);
+    if (response.status !== status)
+      throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response;
+  };
+  const zahlen = async () => ({
+    seminar: (await get('veranstaltung', seminar.id)).teilnehmer_count,
+    events: await Promise.all(
+      events.map(async (e) => (await get('veranstaltung-event', e.id)).teilnehmer_count),
+    ),
+  });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    api = await t.login();
+    const marke = await post('fachberatermarke', { bezeichnung: 'Fachberater für Sanierung' });
+    seminar = await post('veranstaltung', {
+      titel: 'Grundsteuer für Privatpersonen',
+      lg_id: 'LG-2024-17',
+      fachberatermarke_id: marke.id,
+      fachberater_stunden: 5,
+      fortbildungspass_stunden: 8,
+      data: { seminareinladung_pdf: { subtitle: 'Neue Bewertung ab 2025', einfuehrung: null } },
+      preis1_beschreibung: 'Mitglieder',
+      preis1: 249.5,
+    });
+    const ort = await post('veranstaltung-ort', { bezeichnung: 'Haus der Wirtschaft' });
+    events = [
+      await post('veranstaltung-event', {
+        veranstaltung_id: seminar.id,
+        datum: '2024-03-05',
+        beginn: '09:00',
+        ende: '13:00',
+        veranstaltung_ort_id: ort.id,
+        fortbildungspass_stunden: 4,
+        fachberater_stunden: 2.5,
+      }),
+      await post('veranstaltung-event', {
+        veranstaltung_id: seminar.id,
+        datum: '2024-03-12',
+        beginn: '09:00',
+        ende: '13:30',
+        veranstaltung_ort_id: ort.id,
+        fortbildungspass_stunden: 4.5,
+        fachberater_stunden: 2.5,
+      }),
+    ];
+    personen = [
+      await post('benutzer', {
+        vorname: 'Jürgen',
+        nachname: 'Müßig',
+        kennnummer: '100001',
+        atr_mitglied: true,
+      }),
+      await post('benutzer', { vorname: 'Änne', nachname: 'Öztürk', kennnummer: '100002' }),
+      await post('benutzer', { vorname: 'Björn', nachname: 'Weiß', kennnummer: '100003' }),
+    ];
+    const buche = (person: Row, ziel: Record<string, unknown>, betrag: number) =>
+      post('rw-transaction', {
+        category: 'seminare',
+        benutzer_id: person.id,
+        betrag,
+        buchung_typ: 'Mitglied',
+        titel: 'Grundsteuer',
+        ...ziel,
+      });
+    buchungen = [
+      await buche(personen[0], { veranstaltung_id: seminar.id }, 249.5),
+      await buche(personen[1], { veranstaltung_id: seminar.id }, 299),
+      // Björn only the second date.
+      await buche(personen[2], { veranstaltung_event_id: events[1].id }, 150),
+    ];
+    await post('bescheinigung', {
+      titel: 'Teilnahmebescheinigung',
+      template_file: 'teilnahmebescheinigung.pdf',
+      aktiv: true,
+      data: { textfeld1: 'Anerkannt nach § 15 FAO – Prüfung bestanden.' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('participant list and participation', () => {
+    it('lists the participants of the current bookings with their events, and the counts follow the bookings', async () => {
+      const rows = await liste();
+      expect(rows.map((r) => r.nachname)).toEqual(['Müßig', 'Öztürk', 'Weiß']);
+      expect(rows[0]).toMatchObject({
+        benutzer_id: personen[0].id,
+        kennnummer: '100001',
+        vorname: 'Jürgen',
+        typ: 'Mitglied',
+        betrag: 249.5,
+        mitglied: true,
+        teilnahme: true,
+        nicht_teilnahme: [],
+        is_in: true,
+        event_ids: events.map((e) => e.id),
+      });
+      expect(rows[2].event_ids).toEqual([events[1].id]);
+      expect((await liste(events[0].id)).map((r) => r.is_in)).toEqual([true, true, false]);
+      expect(await zahlen()).toEqual({ seminar: 3, events: [2, 3] });
+    });
+
+    it('stores the event ids of an absence, shows it in the list and the counts, and undoes it', async () => {
+      const [jurgen] = personen;
+      const version = (await get('veranstaltung', seminar.id)).version;
+      const created = await api
+        .post('/node/api/veranstaltung-nicht-teilnahme')
+        .send({ benutzer_id: jurgen.id, veranstaltung_id: seminar.id, event_ids: [events[0].id] })
+        .expect(201);
+      expect(created.body).toEqual([expect.objectContaining({ veranstaltung_event_id: events[0].id })]);
+      expect((await liste(events[0].id))[0]).toMatchObject({ teilnahme: false, is_in: true });
+      expect((await liste())[0]).toMatchObject({ teilnahme: true });
+      expect(await zahlen()).toEqual({ seminar: 3, events: [1, 3] });
+      // A derived count is no edit: an edit window loaded before still saves.
+      expect((await get('veranstaltung', seminar.id)).version).toBe(version);
+
+      // The whole seminar: no event ids.
+      await api
+        .post('/node/api/veranstaltung-nicht-teilnahme')
+        .send({ benutzer_id: jurgen.id, veranstaltung_id: seminar.id, event_ids: [] })
+        .expect(201);
+      expect((await liste())[0]).toMatchObject({ teilnahme: false });
+      expect(await zahlen()).toEqual({ seminar: 2, events: [1, 2] });
+
+      const removed = await api
+        .delete('/node/api/veranstaltung-nicht-teilnahme')
+        .send({ benutzer_id: jurgen.id, veranstaltung_id: seminar.id, event_ids: [] })
+        .expect(200);
+      expect(removed.body).toEqual({ deleted: 1 });
+      const ids = ((await liste())[0].nicht_teilnahme as Row[]).map((n) => n.id);
+      await api.delete('/node/api/veranstaltung-nicht-teilnahme').send({ ids }).expect(200);
+      expect(await zahlen()).toEqual({ seminar: 3, events: [2, 3] });
+    });
+
+    it.each([
+      [
+        'a Benutzer who is not booked',
+        () => ({ benutzer_id: 999_999, veranstaltung_id: seminar.id }),
+        404,
+        'nicht angemeldet',
+      ],
+      [
+        'an event of another seminar',
+        () => ({ benutzer_id: personen[0].id, veranstaltung_id: seminar.id, event_ids: [999_999] }),
+        400,
+        'gehören nicht zu diesem Seminar',
+      ],
+      ['a missing seminar', () => ({ benutzer_id: personen[0].id }), 400, '„veranstaltung_id“ fehlt'],
+    ])('refuses %s and records nothing', async (_, body, status, message) => {
+      const response = await api.post('/node/api/veranstaltung-nicht-teilnahme').send(body()).expect(status);
+      expect(response.body.message).toContain(message);
+      expect((await liste()).every((r) => (r.nicht_teilnahme as unknown[]).length === 0)).toBe(true);
+    });
+
+    it('counts a new version of a booking once and drops a cancelled one', async () => {
+      const alt = buchungen[1];
+      const neu = await post('rw-transaction', {
+        category: 'seminare',
+        benutzer_id: personen[1].id,
+        veranstaltung_id: seminar.id,
+        betrag: 199,
+        first_id: alt.id,
+      });
+      await api.put(`/node/api/rw-transaction/${alt.id}`).send({ child_id: neu.id }).expect(200);
+      expect((await liste()).find((r) => r.benutzer_id === personen[1].id)?.betrag).toBe(199);
+      expect(await zahlen()).toEqual({ seminar: 3, events: [2, 3] });
+      await api.put(`/node/api/rw-transaction/${neu.id}`).send({ storno: true }).expect(200);
+      expect((await liste()).map((r) => r.nachname)).toEqual(['Müßig', 'Weiß']);
+      expect(await zahlen()).toEqual({ seminar: 2, events: [1, 2] });
+      await api.put(`/node/api/rw-transaction/${neu.id}`).send({ storno: false }).expect(200);
+      expect(await zahlen()).toEqual({ seminar: 3, events: [2, 3] });
+    });
+
+    it('answers 404 for an unknown seminar or an event of another seminar', async () => {
+      await api.get('/node/veranstaltung/999999/teilnehmerListe').expect(404);
+      await api
+        .get(`/node/veranstaltung/${seminar.id}/teilnehmerListe`)
+        .query({ event_id: 999_999 })
+        .expect(404);
+    });
+  });
+
+  describe('certificates', () => {
+    const bescheinigung = (benutzer: Row, status = 200) =>
+      pdf(
+        '/node/api/bescheinigung/seminar_teilnehmer',
+        { veranstaltung_id: seminar.id, benutzer_id: benutzer.id },
+        status,
+      );
+
+    it('are refused while the seminar has not released them', async () => {
+      const response = await bescheinigung(personen[0], 409);
+      expect(JSON.parse(response.body.toString()).message).toContain('nicht freigegeben');
+    });
+
+    it('print name, seminar, attended dates and hours, and are refused to who did not take part', async () => {
+      await api
+        .put(`/node/api/veranstaltung/${seminar.id}`)
+        .send({ freigabe_teilnahme_bescheinigung: true })
+        .expect(200);
+      const response = await bescheinigung(personen[0]);
+      expect(response.headers['content-type']).toContain('application/pdf');
+      expect(response.headers['content-disposition']).toContain('Teilnahmebescheinigung LG-2024-17');
+      const text = pdfText(response.body as Buffer);
+      expect(text).toContain('Jürgen Müßig');
+      expect(text).toContain('Kennnummer 100001');
+      expect(text).toContain('Grundsteuer für Privatpersonen (LG-2024-17)');
+      expect(text).toContain('am 05.03.2024, 12.03.2024');
+      expect(text).toContain('Umfang der Fortbildung: 8,50 Stunden');
+      expect(text).toContain('Davon anrechenbar für Fachberater für Sanierung: 5,00 Stunden');
+      expect(text).toContain('Anerkannt nach § 15 FAO – Prüfung bestanden.');
+      expect(text).not.toContain('{{');
+
+      // Björn booked only the second date: its hours alone.
+      expect(pdfText((await bescheinigung(personen[2])).body as Buffer)).toContain(
+        'Umfang der Fortbildung: 4,50 Stunden',
+      );
+
+      await api
+        .post('/node/api/veranstaltung-nicht-teilnahme')
+        .send({ benutzer_id: personen[1].id, veranstaltung_id: seminar.id })
+        .expect(201);
+      const refused = await bescheinigung(personen[1], 409);
+      expect(JSON.parse(refused.body.toString()).message).toBe(
+        'Änne Öztürk hat am Seminar „Grundsteuer für Privatpersonen“ nicht teilgenommen.',
+      );
+      await bescheinigung({ id: 999_999 } as Row, 404);
+      await pdf(
+        '/node/api/bescheinigung/seminar_teilnehmer',
+        { veranstaltung_id: 999_999, benutzer_id: personen[0].id },
+        404,
+      );
+    });
+
+    it('merges the certificates of all who took part into one PDF', async () => {
+      const response = await pdf('/node/api/bescheinigung/seminar', { veranstaltung_id: seminar.id });
+      const pages = pdfPages(response.body as Buffer).map((p) => p.replace(/\s+/g, ' '));
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toContain('Jürgen Müßig');
+      expect(pages[1]).toContain('Björn Weiß');
+    });
+
+    it('names the template and the field of a failing expression or a missing file, and writes nothing', async () => {
+      const kaputt = await post('bescheinigung', {
+        titel: 'Kaputte Bescheinigung',
+        template_file: 'kaputt.hbs',
+        aktiv: true,
+        // More specific than the first one: it wins.
+        data: { fortbildungspass: true },
+      });
+      await api
+        .post('/node/api/bescheinigung/files')
+        .attach('file', Buffer.from('# {{teilnehmer.name}}\n{{seminar.raum}}'), 'kaputt.hbs')
+        .expect(201);
+      const broken = await bescheinigung(personen[0], 409);
+      expect(JSON.parse(broken.body.toString()).message).toBe(
+        'Die Vorlage „Kaputte Bescheinigung“ kann nicht gefüllt werden: Feld „Zeile 2“ – „raum“ ist in den Daten nicht vorhanden.',
+      );
+      const merged = await pdf('/node/api/bescheinigung/seminar', { veranstaltung_id: seminar.id }, 409);
+      expect(merged.headers['content-type']).toContain('application/json');
+
+      await api
+        .put(`/node/api/bescheinigung/${kaputt.id}`)
+        .send({ template_file: 'gibt-es-nicht.pdf' })
+        .expect(200);
+      const missing = await bescheinigung(personen[0], 409);
+      expect(JSON.parse(missing.body.toString()).message).toBe(
+        'Die Vorlage „Kaputte Bescheinigung“ kann nicht gefüllt werden: Feld „Vorlagendatei“ – die Datei „gibt-es-nicht.pdf“ gibt es nicht.',
+      );
+      await api.put(`/node/api/bescheinigung/${kaputt.id}`).send({ aktiv: false }).expect(200);
+      await bescheinigung(personen[0]);
+    });
+
+    it('keeps the seminar types only with a filter variant', async () => {
+      const b = await post('bescheinigung', {
+        titel: 'Ohne Filter',
+        aktiv: false,
+        data: { veranstaltungTypenFilterVariant: 'none', veranstaltungTypen: [1, 2] },
+      });
+      expect(b.data).toMatchObject({ veranstaltungTypenFilterVariant: null, veranstaltungTypen: [] });
+    });
+  });
+
+  describe('invitation, Serienbrief and Teilnehmerübersicht', () => {
+    it('renders the invitation of the chosen seminars with the texts that are strings, named in Content-Disposition', async () => {
+      const response = await api
+        .post('/node/api/pdf-vorlage/render')
+        .send({
+          typ: 'Seminareinladung-Vorlage',
+          template_file: 'seminareinladung.hbs',
+          titel: 'Einladung Grundsteuer',
+          data: {
+            veranstaltung_ids: [seminar.id],
+            headline: 'Jetzt anmelden – Plätze begrenzt!',
+            zahlungs_hinweis: null,
+          },
+        })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      expect(response.headers['content-disposition']).toContain('Einladung Grundsteuer LG-2024-17.pdf');
+      const text = pdfText(response.body as Buffer);
+      expect(text).toContain('Grundsteuer für Privatpersonen');
+      expect(text).toContain('Neue Bewertung ab 2025');
+      expect(text).toContain('Jetzt anmelden – Plätze begrenzt!');
+      expect(text).toContain('05.03.2024 09:00–13:00 Haus der Wirtschaft');
+      expect(text).toContain('Mitglieder: 249,50 €');
+      expect(text).not.toContain('Einführung');
+    });
+
+    it('renders a stored entry, refuses the template type itself, and a missing template file', async () => {
+      const eintrag = await post('pdf-vorlage', {
+        titel: 'Einladung Frühjahr',
+        typ: 'Seminareinladung',
+        template_file: 'seminareinladung.hbs',
+        data: { veranstaltung_ids: [seminar.id] },
+      });
+      const ok = await pdf(`/node/api/pdf-vorlage/${eintrag.id}/render`);
+      expect(pdfText(ok.body as Buffer)).toContain('Grundsteuer für Privatpersonen');
+      const vorlage = await post('pdf-vorlage', {
+        titel: 'Einladungsvorlage',
+        typ: 'Seminareinladung-Vorlage',
+        template_file: 'seminareinladung.hbs',
+      });
+      await pdf(`/node/api/pdf-vorlage/${vorlage.id}/render`, {}, 409);
+      await pdf('/node/api/pdf-vorlage/999999/render', {}, 404);
+      const fehlt = await api
+        .post('/node/api/pdf-vorlage/render')
+        .send({ titel: 'X', template_file: 'fehlt.hbs', data: { veranstaltung_ids: [seminar.id] } })
+        .expect(409);
+      expect(fehlt.body.message).toContain('Feld „Vorlagendatei“ – die Datei „fehlt.hbs“ gibt es nicht');
+      await api
+        .post('/node/api/pdf-vorlage/render')
+        .send({ titel: 'X', data: { veranstaltung_ids: [999_999] } })
+        .expect(404);
+    });
+
+    it('prints the Serienbrief and the Teilnehmerübersicht over several pages', async () => {
+      for (let i = 0; i < 45; i++) {
+        const p = await post('benutzer', {
+          vorname: `Käthe ${i}`,
+          nachname: `Größer-${String(i).padStart(2, '0')}`,
+        });
+        await post('rw-transaction', {
+          category: 'seminare',
+          benutzer_id: p.id,
+          veranstaltung_id: seminar.id,
+          betrag: 10,
+        });
+      }
+      const uebersicht = pdfPages(
+        (await pdf(`/node/api/veranstaltung/${seminar.id}/teilnehmeruebersicht-pdf`)).body as Buffer,
+      );
+      expect(uebersicht.length).toBeGreaterThan(1);
+      const alles = uebersicht.join(' ').replace(/\s+/g, ' ');
+      expect(alles).toContain('Teilnehmerübersicht');
+      expect(alles).toContain('48 Teilnehmer');
+      expect(alles).toContain('Größer-44, Käthe 44');
+      expect(alles).toContain('Öztürk, Änne 100002');
+      const briefe = pdfPages(
+        (await pdf(`/node/api/veranstaltung/${seminar.id}/serienbrief-pdf`)).body as Buffer,
+      );
+      // One letter per participant who took part (Änne did not).
+      expect(briefe).toHaveLength(47);
+      expect(briefe[0].replace(/\s+/g, ' ')).toContain(
+        'Ihre Teilnahme am Seminar „Grundsteuer für Privatpersonen“ (LG-2024-17)',
+      );
+      expect(await zahlen()).toEqual({ seminar: 47, events: [46, 47] });
+    });
+  });
+});
