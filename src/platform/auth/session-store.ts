@@ -266,7 +266,9 @@ export class SessionStores implements OnApplicationShutdown {
     const redis = this.config.getOrThrow<RedisConfig>('redis');
     if (!redis.url) return new TypeOrmSessionStore(this.dataSource);
     const { createClient } = await import('redis');
-    const client = createClient({ url: redis.url });
+    // Without an offline queue a request fails at once while Redis is away (503, see the error
+    // filter) instead of waiting for a reconnect that may not come.
+    const client = createClient({ url: redis.url, disableOfflineQueue: true });
     client.on('error', (error) => console.error('Redis (Sitzungen):', error.message));
     await client.connect();
     this.client = client as unknown as RedisClient;

@@ -45,12 +45,12 @@ describe('toErrorBody', () => {
     expect(toErrorBody(refused).message).toBe(SERVICE_UNAVAILABLE);
   });
 
-  it('answers 503 when Redis is away', () => {
-    expect(toErrorBody(new Error('The client is closed'))).toEqual({
-      statusCode: 503,
-      message: SERVICE_UNAVAILABLE,
-    });
-  });
+  it.each(['The client is closed', 'The client is offline'])(
+    'answers 503 when Redis is away (%s)',
+    (text) => {
+      expect(toErrorBody(new Error(text))).toEqual({ statusCode: 503, message: SERVICE_UNAVAILABLE });
+    },
+  );
 
   it('keeps SQL and stacks of other failures out of the answer', () => {
     const body = toErrorBody(

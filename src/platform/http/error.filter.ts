@@ -49,7 +49,7 @@ const CONNECTION_CODES = new Set([
   'ER_SERVER_SHUTDOWN',
 ]);
 const CONNECTION_TEXT =
-  /closed state|connection is closed|client is closed|Connection lost|Pool is closed|Connection terminated|max retries per request/i;
+  /closed state|connection is closed|client is (closed|offline)|Connection lost|Pool is closed|Connection terminated|max retries per request/i;
 
 /** One message for both: a refused connection does not say whether it was the database or Redis. */
 export const SERVICE_UNAVAILABLE =

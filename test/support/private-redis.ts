@@ -1,0 +1,81 @@
+/**
+ * A Redis of a test's own, in a temporary directory on its own port, so that a reliability test
+ * can stop and start it without touching the machine's shared server. It keeps an append-only
+ * file, as a production Redis for the queue must (docker-compose.yml), so a restart loses nothing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port';
+
+export interface PrivateRedis {
+  url: string;
+  start(): Promise<void>;
+  /** Stops the server (SIGTERM: it writes its files and exits) and waits until it is gone. */
+  stop(): Promise<void>;
+  /** Stops it if running and removes its files. */
+  remove(): Promise<void>;
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('error', () => resolve(false));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('connect', () => socket.write('PING\r\n'));
+  });
+}
+
+export async function privateRedis(): Promise<PrivateRedis> {
+  const dir = mkdtempSync(join(tmpdir(), 'verband-redis-'));
+  const port = await freePort();
+  let server: ChildProcess | undefined;
+
+  const self: PrivateRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      server = spawn(
+        'redis-server',
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--dir',
+          dir,
+          '--appendonly',
+          'yes',
+          '--appendfsync',
+          'always',
+          '--save',
+          '',
+        ],
+        { stdio: 'ignore' },
+      );
+      for (let i = 0; i < 100; i++) {
+        if (await answersPing(port)) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`Redis auf Port ${port} startet nicht`);
+    },
+    async stop() {
+      const running = server;
+      server = undefined;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGTERM');
+      });
+    },
+    async remove() {
+      await self.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return self;
+}
