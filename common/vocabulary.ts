@@ -368,9 +368,10 @@ const RESOURCE_FIELDS: Record<string, Record<string, string>> = {
   'pdf-vorlage': { typ: 'Vorlagentyp' },
   bescheinigung: { typ: 'Art' },
   'wb-rabatt': { titel: 'Titel (intern)', typ: 'Rabattart' },
-  'wb-voucher': { typ: 'Gutscheinart', relation: 'Gilt für', relation_id: 'Seminar' },
+  'wb-voucher': { typ: 'Gutscheinart', relation: 'Gilt für', relation_id: 'Seminar', num: 'Anzahl' },
   'wb-abo': { titel: 'Titel (intern)' },
   'wb-bundle': { titel: 'Titel (intern)' },
+  produkt: { titel: 'Titel (intern)' },
   'rw-transaction': { titel: 'Buchungstext', category: 'Bereich' },
   'rw-rechnung': {
     betrag: 'Betrag (brutto)',

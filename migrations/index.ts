@@ -6,6 +6,7 @@ import { ListIndexesAndSessionUsers1732000016000 } from './1732000016000-list-in
 import { EditVersionsAndAudit1732000019000 } from './1732000019000-edit-versions-and-audit';
 import { LoginAttemptsByAddress1732000021000 } from './1732000021000-login-attempts-by-address';
 import { StaffAdminRight1732000022000 } from './1732000022000-staff-admin-right';
+import { ProductTitles1732000030000 } from './1732000030000-product-titles';
 
 export const allMigrations = [
   PlatformAndMembership1732000000000,
@@ -15,4 +16,5 @@ export const allMigrations = [
   EditVersionsAndAudit1732000019000,
   LoginAttemptsByAddress1732000021000,
   StaffAdminRight1732000022000,
+  ProductTitles1732000030000,
 ];

@@ -80,14 +80,14 @@ export const promotionsResources = [
     searchable: ['titel', 'titel_frontend', 'titel_rechnung'],
     enums: { benutzerAuswahlTyp: BENUTZER_AUSWAHL_TYPEN },
     defaultOrder: [['titel', 'ASC']],
-    hooks: { beforeSave: (values) => pruefeVerkauf('wb-bundle', values) },
+    hooks: { beforeSave: (values, { previous }) => pruefeVerkauf('wb-bundle', values, previous) },
   }),
   defineResource({
     name: 'produkt',
     entity: Produkt,
-    searchable: ['titel', 'beschreibung'],
+    searchable: ['titel', 'titel_frontend', 'titel_rechnung', 'beschreibung'],
     defaultOrder: [['titel', 'ASC']],
-    hooks: { beforeSave: (values) => pruefeVerkauf('produkt', values) },
+    hooks: { beforeSave: (values, { previous }) => pruefeVerkauf('produkt', values, previous) },
   }),
   defineResource({
     name: 'warenkorb',

@@ -57,7 +57,7 @@ export const MENU: MenuSection[] = [
   },
   { title: 'Webseiten-Verwaltung', entries: entries(newsletter, 'websites', 'news') },
   { title: 'Seminar-Werbung', entries: entries(promotions, 'rabatte', 'gutscheine', 'abo') },
-  { title: 'Verkauf', entries: entries(promotions, 'produkte', 'warenkoerbe') },
+  { title: 'Verkauf', entries: entries(promotions, 'produkte', 'bundles', 'warenkoerbe') },
   {
     title: 'Rechnungswesen',
     entries: entries(

@@ -66,7 +66,7 @@ function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
     <FieldForm
       fields={editFields(meta, overrides, config.hidden)}
       record={edit.record}
-      onChange={edit.change}
+      onChange={(patch) => edit.change(config.folgt ? config.folgt(edit.record, patch) : patch)}
       errors={edit.errors}
       readOnly={readOnly}
     />

@@ -27,7 +27,7 @@ export interface ColumnDef {
   /** 'enum': the German labels of the values. */
   enumLabels?: Record<string, string>;
   /** A spec rule for showing the value (e.g. hours as days); shown and exported as it returns. */
-  format?(value: unknown): string;
+  format?(value: unknown, row: Row): string;
 }
 
 export type FieldType =
@@ -99,6 +99,8 @@ export interface ResourceConfig {
   stepper?: boolean;
   /** Fields the generic edit window leaves out. */
   hidden?: string[];
+  /** What else a change implies, as the server applies it on save too (e.g. titles following the title). */
+  folgt?(vorher: Row, eingabe: Row): Row;
   /** Values of a new record that differ from the column defaults (spec defaults). */
   defaults?: Row;
   /** A rich edit window of a feature instead of the generic one. */

@@ -14,7 +14,7 @@ export function readPath(row: Row, path: string): unknown {
 export function cellText(row: Row, column: ColumnDef): string {
   const value = readPath(row, column.field);
   if (value === null || value === undefined) return '';
-  if (column.format) return column.format(value);
+  if (column.format) return column.format(value, row);
   switch (column.type) {
     case 'boolean':
       return value ? 'ja' : 'nein';

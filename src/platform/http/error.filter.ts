@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { QueryFailedError } from 'typeorm';
 import { DomainError, DomainErrorKind } from '../../shared/domain-error';
+import { isUniqueViolation } from '../database/unique-violation';
 
 const statusOf: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -87,7 +88,7 @@ export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof QueryFailedError) {
     const driverError = (error as QueryFailedError & { driverError?: { code?: string } }).driverError;
     const code = String(driverError?.code ?? '');
-    if (/UNIQUE|ER_DUP_ENTRY/.test(code) || /UNIQUE constraint/.test(error.message)) {
+    if (isUniqueViolation(error)) {
       return { statusCode: 409, message: 'Ein Eintrag mit diesen Werten existiert bereits.' };
     }
     if (

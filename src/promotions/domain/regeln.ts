@@ -3,6 +3,15 @@
  * to be stored in place or throws a DomainError with a German message; only fields being saved are
  * checked, against the stored record (`previous`) on updates.
  */
+import { titelFolgt } from '../../../common/angebot';
+import {
+  codeNormalisieren,
+  gutscheinBezug,
+  GUTSCHEIN_CODE_LAENGE,
+  GUTSCHEINE_MAX,
+  type GutscheinBezug,
+} from '../../../common/gutschein';
+import { rabattFehler, rabattFolgt, type RabattTyp } from '../../../common/rabatt';
 import { matchesCondition, type RecordCondition } from '../../../common/resource-meta';
 import { labelFor, quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
@@ -56,6 +65,7 @@ class Pruefung {
 export const ABO_FESTE_FELDER = ['turnustyp', 'stichtag', 'stichmonat', 'abrechnungsintervall'] as const;
 
 export function pruefeAbo(values: Values, previous?: Values): void {
+  Object.assign(values, titelFolgt(previous ?? {}, values));
   if (previous) {
     const geaendert = ABO_FESTE_FELDER.filter(
       (name) => name in values && (values[name] ?? null) !== (previous[name] ?? null),
@@ -90,41 +100,74 @@ export function pruefeTurnus(values: Values, previous?: Values): void {
     .ende();
 }
 
+/** Spec 002 §4–§5, §9: the transitions of the Rabatt window (common/rabatt.ts), then its checks. */
 export function pruefeRabatt(values: Values, previous?: Values): void {
-  // A per-participant limit replaces "every n-th booking" (spec 002 §5).
-  if (typeof values.maxTeilnehmerBuchungen === 'number' && values.maxTeilnehmerBuchungen > 0) {
-    values.jederXte = 0;
-  }
-  new Pruefung('wb-rabatt', values, previous)
-    .bereich('wert', 0)
-    .prozent('typ', 'wert')
-    .bereich('minPreis', 0)
-    .bereich('maxTeilnehmerBuchungen', 0)
-    .bereich('maxSeminarBuchungen', 0)
-    .bereich('jederXte', 0)
-    .bereich('gueltigVonTageVorSeminar', 0)
-    .bereich('gueltigBisTageVorSeminar', 0)
-    .reihenfolge('gueltigVon', 'gueltigBis')
-    .reihenfolge('seminareVon', 'seminareBis')
-    .ende();
+  const vorher = previous ?? {};
+  Object.assign(values, rabattFolgt(vorher, values));
+  const fehler = rabattFehler(vorher, values);
+  if (Object.keys(fehler).length > 0) throw DomainError.fields(fehler);
 }
 
-/** Bundles and products: prices and VAT rates are not negative. */
-export function pruefeVerkauf(resource: 'wb-bundle' | 'produkt', values: Values): void {
-  new Pruefung(resource, values).bereich('preis', 0).bereich('mwst', 0, 100).ende();
+/** Bundles and products: the titles follow the internal title; prices and VAT rates are not negative. */
+export function pruefeVerkauf(resource: 'wb-bundle' | 'produkt', values: Values, previous?: Values): void {
+  Object.assign(values, titelFolgt(previous ?? {}, values));
+  new Pruefung(resource, values, previous).bereich('preis', 0).bereich('mwst', 0, 100).ende();
 }
-
-export const VOUCHER_CODE_LAENGE = 10;
 
 /** Codes are typed in upper case and are exactly 10 letters or digits (spec 003 §4, §9). */
 export function pruefeVoucher(values: Values, previous?: Values): void {
   const pruefung = new Pruefung('wb-voucher', values, previous).bereich('wert', 0).prozent('typ', 'wert');
   if (typeof values.code === 'string') {
-    values.code = values.code.trim().toUpperCase();
+    values.code = codeNormalisieren(values.code);
     if (!/^[A-Z0-9]{10}$/.test(values.code as string))
-      pruefung.errors.code = `muss genau ${VOUCHER_CODE_LAENGE} Buchstaben oder Ziffern lang sein`;
+      pruefung.errors.code = `muss genau ${GUTSCHEIN_CODE_LAENGE} Buchstaben oder Ziffern lang sein`;
   }
   pruefung.ende();
+}
+
+/** What one bulk creation makes: `num` vouchers alike but for their codes (spec 003 §3, §5). */
+export interface GutscheinSerie extends GutscheinBezug {
+  num: number;
+  titel: string | null;
+  typ: RabattTyp;
+  /** Euros for full and reduction, percent for percent. */
+  wert: number;
+  valid: boolean;
+}
+
+const RABATT_TYP_WERTE: readonly string[] = ['full', 'percent', 'reduction'];
+
+/**
+ * The request of a bulk creation, checked: num 1 to 10 000, the relation chosen ('alle' or a
+ * seminar), a known type and a value as for a single voucher. German messages naming the field.
+ */
+export function gutscheinSerie(body: unknown): GutscheinSerie {
+  const werte = (typeof body === 'object' && body !== null ? body : {}) as Values;
+  const fehler: Record<string, string> = {};
+  const num = werte.num;
+  if (typeof num !== 'number' || !Number.isInteger(num) || num < 1 || num > GUTSCHEINE_MAX)
+    fehler.num = `muss eine ganze Zahl zwischen 1 und ${GUTSCHEINE_MAX.toLocaleString('de-DE')} sein`;
+  const bezug = gutscheinBezug(werte.relation, werte.relation_id);
+  if (!bezug) fehler.relation = 'muss „alle“ oder ein Seminar sein';
+  const typ = werte.typ ?? 'full';
+  if (typeof typ !== 'string' || !RABATT_TYP_WERTE.includes(typ))
+    fehler.typ = 'hat einen unzulässigen Wert (erlaubt: Festpreis, Prozent, Nachlass)';
+  const wert = werte.wert ?? 0;
+  if (typeof wert !== 'number' || !Number.isFinite(wert) || wert < 0) fehler.wert = 'darf nicht negativ sein';
+  else if (typ === 'percent' && wert > 100) fehler.wert = 'darf als Prozentsatz höchstens 100 sein';
+  const titel = werte.titel ?? null;
+  if (titel !== null && (typeof titel !== 'string' || titel.length > 255))
+    fehler.titel = 'darf höchstens 255 Zeichen lang sein';
+  if (Object.keys(fehler).length > 0 || !bezug)
+    throw DomainError.fields(fehler, (feld) => labelFor('wb-voucher', feld));
+  return {
+    ...bezug,
+    num: num as number,
+    titel: titel as string | null,
+    typ: typ as RabattTyp,
+    wert: wert as number,
+    valid: werte.valid !== false,
+  };
 }
 
 /** The Turnus timeline can only shrink from its latest end (spec 003 §4). */

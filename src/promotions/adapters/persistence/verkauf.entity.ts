@@ -38,11 +38,16 @@ export class WbBundle extends Angebot {
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];
 }
 
+/** Sold on its own; its title variants and invoice template as for a bundle (issue 12). */
 @Entity('produkt')
 export class Produkt {
   @PrimaryGeneratedColumn() id: number;
   @Column({ type: 'varchar', length: 255 }) titel: string;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_frontend: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_warenkorb: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) titel_rechnung: string | null;
   @Column({ type: 'text', nullable: true }) beschreibung: string | null;
+  @Column({ type: 'integer', nullable: true }) rw_vorlage_id: number | null;
   @MoneyColumn({ nullable: false, default: 20 }) preis: number;
   @Column({ type: 'boolean', default: true }) aktiv: boolean;
   @CreatedAt() createdAt: Date;

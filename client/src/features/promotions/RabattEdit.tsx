@@ -1,0 +1,169 @@
+/**
+ * The discount window /werbung/rabatte/{id} (spec 002 §2–§5, §9): a stepper with Grunddaten,
+ * Seminarauswahl and Teilnehmereinschränkung. The rules of common/rabatt.ts apply as staff edit
+ * (the server applies and checks the same on save): titles follow the internal title, the validity
+ * mode is derived on load and 'immer' clears the dates, minPreis is disabled for a fixed price,
+ * a per-participant limit resets jederXte; values show their unit (€ or %).
+ */
+import { Callout, FormGroup, H6, Intent, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { useCallback, useState, type ReactNode } from 'react';
+import {
+  GUELTIGKEITS_MODI,
+  gueltigkeitsModus,
+  jederXteMoeglich,
+  mindestpreisMoeglich,
+  modusWaehlen,
+  rabattEinheit,
+  rabattFolgt,
+  type GueltigkeitsModus,
+} from '../../../../common/rabatt';
+import { useLocation } from '../../app/router';
+import { EditFrame, SaveButtons, StepperFrame, useEditRecord } from '../../components/EditFrame';
+import { Field } from '../../components/FieldForm';
+import { NumberInput } from '../../components/inputs/NumberInput';
+import { Verlauf } from '../../components/Verlauf';
+import { errorMessage } from '../../lib/errors';
+import {
+  displayText,
+  editFields,
+  linkAssociations,
+  newRecordDefaults,
+  useMeta,
+  type ResourceMeta,
+} from '../../resources/meta';
+import type { EditProps, FieldOverride, Row } from '../../resources/types';
+
+export function RabattEdit({ config, id }: EditProps) {
+  const { data: meta, error } = useMeta(config.resource);
+  if (error)
+    return (
+      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
+        {errorMessage(error)}
+      </Callout>
+    );
+  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
+  return <RabattFenster config={config} id={id} meta={meta} />;
+}
+
+function RabattFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
+  const { query } = useLocation();
+  const links = linkAssociations(meta);
+  const edit = useEditRecord<Row>({
+    resource: config.resource,
+    listPath: config.path,
+    id,
+    copy: query.get('option') === 'copy',
+    defaults: newRecordDefaults(meta, config),
+    linkFields: links.map((a) => a.name),
+    query: { include: links.map((a) => ({ association: a.name, attributes: ['id'] })) },
+  });
+  const { record, isNew, change: setFields, errors } = edit;
+  const change = useCallback((patch: Row) => setFields(rabattFolgt(record, patch)), [record, setFields]);
+  // The mode is derived from the loaded record; a chosen 'Zeitraum' stays chosen while its dates are empty.
+  const [modus, setModus] = useState<GueltigkeitsModus | null>(null);
+  const aktuellerModus = modus ?? gueltigkeitsModus(record);
+
+  const felder = (overrides: FieldOverride[]): ReactNode =>
+    editFields(meta, overrides).map((def) => (
+      <Field key={def.name} field={def} record={record} onChange={change} error={errors[def.name]} />
+    ));
+  const einheit = rabattEinheit(record.typ);
+  const betrag = (name: 'wert' | 'minPreis', label: string, gesperrt = false, max?: number) => (
+    <FormGroup
+      label={label}
+      labelFor={`field-${name}`}
+      intent={errors[name] ? Intent.DANGER : undefined}
+      helperText={errors[name]}
+    >
+      <NumberInput
+        id={`field-${name}`}
+        value={record[name] as number | null}
+        onChange={(value) => change({ [name]: value })}
+        min={0}
+        max={max}
+        decimals={2}
+        grouping
+        disabled={gesperrt}
+        rightElement={<span className="input-unit">{name === 'wert' ? einheit : '€'}</span>}
+      />
+    </FormGroup>
+  );
+
+  const grunddaten = (
+    <div className="form-columns rabatt-grunddaten">
+      <section>
+        {felder([
+          'titel',
+          'titel_frontend',
+          'titel_warenkorb',
+          'titel_rechnung',
+          { name: 'beschreibung', type: 'textarea' },
+          { name: 'teilnahmebedingungen', type: 'textarea' },
+          'aktiv',
+        ])}
+      </section>
+      <section>
+        {felder(['typ'])}
+        {betrag('wert', `Wert (${einheit})`, false, record.typ === 'percent' ? 100 : undefined)}
+        {betrag('minPreis', 'Mindestpreis (€)', !mindestpreisMoeglich(record.typ))}
+        <H6>Gültigkeit</H6>
+        <FormGroup label="Gültig">
+          <SegmentedControl
+            options={GUELTIGKEITS_MODI}
+            value={aktuellerModus}
+            onValueChange={(value) => {
+              setModus(value as GueltigkeitsModus);
+              change(modusWaehlen(value as GueltigkeitsModus));
+            }}
+          />
+        </FormGroup>
+        {aktuellerModus === 'zeitraum' && felder(['gueltigVon', 'gueltigBis'])}
+        {aktuellerModus === 'seminarbezogen' &&
+          felder([
+            { name: 'gueltigVonTageVorSeminar', min: 0, decimals: 0 },
+            { name: 'gueltigBisTageVorSeminar', min: 0, decimals: 0 },
+          ])}
+      </section>
+    </div>
+  );
+
+  const seminarauswahl = (
+    <div className="field-form">
+      {felder(['seminarAuswahlTyp'])}
+      {record.seminarAuswahlTyp === 'einzelne' && felder(['Veranstaltungs'])}
+      {record.seminarAuswahlTyp === 'typen' && felder(['Veranstaltung_Typs'])}
+      <div className="form-columns">{felder(['seminareVon', 'seminareBis'])}</div>
+    </div>
+  );
+
+  const teilnehmer = (
+    <div className="field-form">
+      {felder(['benutzerAuswahlTyp'])}
+      {record.benutzerAuswahlTyp === 'gruppen' && felder(['Benutzer_Gruppes'])}
+      {felder([
+        { name: 'maxTeilnehmerBuchungen', min: 0, decimals: 0 },
+        { name: 'maxSeminarBuchungen', min: 0, decimals: 0 },
+        { name: 'jederXte', min: 0, decimals: 0, readOnly: !jederXteMoeglich(record) },
+      ])}
+    </div>
+  );
+
+  const name = displayText(meta.display, record);
+  return (
+    <EditFrame
+      title={isNew ? `${config.label}: Neuer Eintrag` : `${config.label}: ${name || id}`}
+      loading={edit.loading}
+      footer={null}
+    >
+      <StepperFrame
+        steps={[
+          { id: 'grunddaten', title: 'Grunddaten', panel: grunddaten },
+          { id: 'seminarauswahl', title: 'Seminarauswahl', panel: seminarauswahl },
+          { id: 'teilnehmer', title: 'Teilnehmereinschränkung', panel: teilnehmer },
+        ]}
+        saveButtons={<SaveButtons edit={edit} />}
+      />
+      {!isNew && <Verlauf resource={config.resource} id={Number(record.id ?? id)} />}
+    </EditFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import { GUTSCHEIN_ZEICHEN } from '../../../common/gutschein';
+import { DomainError } from '../../shared/domain-error';
+import { gutscheinAnwenden, neueCodes, type Gutschein } from './gutschein';
+
+const gutschein = (aenderung: Partial<Gutschein> = {}): Gutschein => ({
+  code: 'HERBST2026',
+  typ: 'full',
+  wert: 0,
+  valid: true,
+  relation: null,
+  relation_id: null,
+  ...aenderung,
+});
+
+function expectDomainError(run: () => unknown, kind: string, message: string) {
+  let error: unknown;
+  try {
+    run();
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(DomainError);
+  expect({ kind: (error as DomainError).kind, message: (error as DomainError).message }).toEqual({
+    kind,
+    message,
+  });
+}
+
+describe('a voucher applied to a booking of seminar 100', () => {
+  it.each([
+    ['full: fixed price 149 € of 249 €', { typ: 'full', wert: 14900 }, 24900, 10000, 14900],
+    ['full: fixed price above the price takes nothing', { typ: 'full', wert: 30000 }, 24900, 0, 24900],
+    ['full: fixed price 0 €', { typ: 'full', wert: 0 }, 24900, 24900, 0],
+    ['percent 15 %', { typ: 'percent', wert: 15 }, 24900, 3735, 21165],
+    ['percent 12,5 % of 99,99 € rounds to the cent', { typ: 'percent', wert: 12.5 }, 9999, 1250, 8749],
+    ['percent 100 %', { typ: 'percent', wert: 100 }, 24900, 24900, 0],
+    ['reduction 25,50 €', { typ: 'reduction', wert: 2550 }, 24900, 2550, 22350],
+    ['reduction above the price ends at 0', { typ: 'reduction', wert: 30000 }, 24900, 24900, 0],
+    [
+      'a voucher of this seminar',
+      { typ: 'reduction', wert: 1000, relation: 'Veranstaltung', relation_id: 100 },
+      5000,
+      1000,
+      4000,
+    ],
+  ] as const)('%s', (_, aenderung, preis, abzug, betrag) => {
+    expect(gutscheinAnwenden(gutschein(aenderung), { preis, seminarId: 100 })).toEqual({ abzug, betrag });
+  });
+
+  it('refuses with the three German messages', () => {
+    const buchung = { preis: 24900, seminarId: 100 };
+    expectDomainError(() => gutscheinAnwenden(null, buchung), 'not_found', 'Gutschein existiert nicht!');
+    expectDomainError(
+      () => gutscheinAnwenden(gutschein({ valid: false }), buchung),
+      'conflict',
+      'Gutschein ist ungültig!',
+    );
+    expectDomainError(
+      () => gutscheinAnwenden(gutschein({ relation: 'Veranstaltung', relation_id: 101 }), buchung),
+      'conflict',
+      'Der Gutschein ist hier nicht anwendbar!',
+    );
+  });
+});
+
+describe('new codes', () => {
+  it('are 10 characters of the unambiguous alphabet, each of the 256 byte values mapping without bias', () => {
+    const [code] = neueCodes(1, () => Uint8Array.from([0, 31, 32, 63, 64, 223, 224, 255, 8, 40]));
+    expect(code).toBe('A9A9A9A9JJ');
+    const zaehler = new Map<string, number>();
+    for (let byte = 0; byte < 256; byte++) {
+      const [c] = neueCodes(1, () => new Uint8Array(10).fill(byte));
+      zaehler.set(c[0], (zaehler.get(c[0]) ?? 0) + 1);
+    }
+    expect([...zaehler.values()].every((n) => n === 8)).toBe(true);
+    expect([...zaehler.keys()].sort().join('')).toBe([...GUTSCHEIN_ZEICHEN].sort().join(''));
+    expect(GUTSCHEIN_ZEICHEN).not.toMatch(/[O0I1]/);
+    expect(neueCodes(50, (n) => crypto.getRandomValues(new Uint8Array(n)))).toHaveLength(50);
+  });
+
+  it('draws again for codes repeated within the batch', () => {
+    let aufruf = 0;
+    // The first draw gives the same code twice; the second draw replaces one of them.
+    const zufall = (n: number) => new Uint8Array(n).fill(aufruf++);
+    const codes = neueCodes(2, zufall);
+    expect(codes).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
+  });
+});
