@@ -77,6 +77,13 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('limits uploads to 25 MB unless UPLOAD_MAX_MB says otherwise', () => {
+    const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
+    expect(loadConfig(base).app.uploadMaxBytes).toBe(25 * 1024 * 1024);
+    expect(loadConfig({ ...base, UPLOAD_MAX_MB: '100' }).app.uploadMaxBytes).toBe(100 * 1024 * 1024);
+    expect(() => loadConfig({ ...base, UPLOAD_MAX_MB: 'viel' })).toThrow(/UPLOAD_MAX_MB/);
+  });
+
   it('ends sessions after 8 idle hours and 7 days at most unless configured, Secure in production', () => {
     const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
     expect(loadConfig(base).app.session).toEqual({

@@ -24,6 +24,8 @@ export interface AppConfig {
   runWorkers: boolean;
   /** LIST_LIMIT_MAX: the largest `limit` a list call of the API may ask for. */
   listLimitMax: number;
+  /** UPLOAD_MAX_MB (default 25): the largest file an upload may carry. */
+  uploadMaxBytes: number;
   session: SessionConfig;
 }
 
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     seedDemoOnEmpty: database.type === 'better-sqlite3' && parseFlag('SEED_DEMO', env.SEED_DEMO, true),
     runWorkers: parseFlag('WORKERS', env.WORKERS, true),
     listLimitMax: parsePositiveInteger('LIST_LIMIT_MAX', env.LIST_LIMIT_MAX, 1000),
+    uploadMaxBytes: parsePositiveInteger('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 25) * 1024 * 1024,
     session: {
       idleMs: parseDuration('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 8 * 60, 60_000),
       maxMs: parseDuration('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 7 * 24, 3_600_000),

@@ -129,15 +129,15 @@ describe.each(databases())('file areas on %s', (kind) => {
     await agent.delete(`${BASE}/neu`);
   });
 
-  it('answers an upload without a file with 400, and one over 50 MB with 413', async () => {
+  it('answers an upload without a file with 400, and one over 25 MB (UPLOAD_MAX_MB) with 413', async () => {
     const missing = await agent.post(`${BASE}/leer.txt`).field('data', '{}');
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/Keine Datei hochgeladen/);
     const big = await agent
       .put(`${BASE}/gross.bin`)
-      .attach('file', Buffer.alloc(50 * 1024 * 1024 + 1), 'g.bin');
+      .attach('file', Buffer.alloc(25 * 1024 * 1024 + 1), 'g.bin');
     expect(big.status).toBe(413);
-    expect(big.body.message).toBe('Die Datei ist zu groß (höchstens 50 MB).');
+    expect(big.body.message).toBe('Die Datei ist zu groß (höchstens 25 MB).');
     expect(tree(filesDir)).toEqual([AREA]);
   });
 

@@ -7,7 +7,6 @@ import {
   HttpCode,
   Injectable,
   Param,
-  PayloadTooLargeException,
   Post,
   Put,
   Query,
@@ -21,14 +20,9 @@ import { FileAreas } from './file-areas';
 import { parseFilePath } from './file-path';
 import { downloadResponse } from './file-response';
 import { FileStorage } from './file-storage';
-import { MB, requireUpload, SingleFileUpload, UploadedBuffer } from './single-file-upload';
+import { fileTooLarge, requireUpload, SingleFileUpload, UploadedBuffer } from './single-file-upload';
 
-export const MAX_UPLOAD_BYTES = 50 * MB;
-
-const Upload = SingleFileUpload({
-  maxBytes: MAX_UPLOAD_BYTES,
-  tooLarge: () => new PayloadTooLargeException('Die Datei ist zu groß (höchstens 50 MB).'),
-});
+const Upload = SingleFileUpload({ maxBytes: 'configured', tooLarge: fileTooLarge });
 
 /**
  * Checks the area and the path before a multipart body is read (guards run before interceptors),

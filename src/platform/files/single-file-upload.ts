@@ -13,8 +13,10 @@ import {
   PayloadTooLargeException,
   Type,
 } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Observable } from 'rxjs';
+import type { AppConfig } from '../../config/env';
 import { DomainError } from '../../shared/domain-error';
 
 /** What the route handler gets through `@UploadedFile()`. */
@@ -29,22 +31,27 @@ export interface UploadedBuffer {
 export const UPLOAD_FIELD = 'file';
 
 export interface UploadLimits {
-  maxBytes: number;
-  /** The error for a file over `maxBytes`. */
-  tooLarge: () => Error;
+  /** A fixed limit, or the configured one for uploads of files (UPLOAD_MAX_MB). */
+  maxBytes: number | 'configured';
+  /** The error for a file over the limit. */
+  tooLarge: (maxBytes: number) => Error;
 }
 
 export const MB = 1024 * 1024;
+
+/** The 413 for a file over the configured limit of file uploads. */
+export const fileTooLarge = (maxBytes: number) =>
+  new PayloadTooLargeException(`Die Datei ist zu groß (höchstens ${maxBytes / MB} MB).`);
 
 function multerCode(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
   return typeof cause?.code === 'string' ? cause.code : undefined;
 }
 
-function translate(error: unknown, limits: UploadLimits): unknown {
+function translate(error: unknown, limits: UploadLimits, maxBytes: number): unknown {
   if (!(error instanceof HttpException)) return error;
   const code = multerCode(error);
-  if (error instanceof PayloadTooLargeException || code === 'LIMIT_FILE_SIZE') return limits.tooLarge();
+  if (error instanceof PayloadTooLargeException || code === 'LIMIT_FILE_SIZE') return limits.tooLarge(maxBytes);
   if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') {
     return DomainError.invalid(
       'UPLOAD_UNEXPECTED_FILE',
@@ -63,23 +70,31 @@ function translate(error: unknown, limits: UploadLimits): unknown {
   return error;
 }
 
-/** An interceptor for one file in the field `file`, held in memory up to `limits.maxBytes`. */
+/** An interceptor for one file in the field `file`, held in memory up to the limit. */
 export function SingleFileUpload(limits: UploadLimits): Type<NestInterceptor> {
-  const Multer = FileInterceptor(UPLOAD_FIELD, {
-    limits: { fileSize: limits.maxBytes, files: 1, fields: 10, fieldSize: MB },
-    // Browsers send the file name as raw UTF-8 (multer's default would read it as Latin-1).
-    defParamCharset: 'utf8',
-  });
-
   @Injectable()
   class SingleFileUploadInterceptor implements NestInterceptor {
-    private readonly multer = new Multer();
+    private readonly maxBytes: number;
+    private readonly multer: NestInterceptor;
+
+    constructor(config: ConfigService) {
+      this.maxBytes =
+        limits.maxBytes === 'configured'
+          ? config.getOrThrow<AppConfig>('app').uploadMaxBytes
+          : limits.maxBytes;
+      const Multer = FileInterceptor(UPLOAD_FIELD, {
+        limits: { fileSize: this.maxBytes, files: 1, fields: 10, fieldSize: MB },
+        // Browsers send the file name as raw UTF-8 (multer's default would read it as Latin-1).
+        defParamCharset: 'utf8',
+      });
+      this.multer = new Multer();
+    }
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       try {
         return await this.multer.intercept(context, next);
       } catch (error) {
-        throw translate(error, limits);
+        throw translate(error, limits, this.maxBytes);
       }
     }
   }

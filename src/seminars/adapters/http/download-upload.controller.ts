@@ -5,7 +5,6 @@ import {
   HttpCode,
   Logger,
   Param,
-  PayloadTooLargeException,
   Post,
   Req,
   UploadedFile,
@@ -19,8 +18,7 @@ import { enumLabel, labelFor } from '../../../../common/vocabulary';
 import { currentUser } from '../../../platform/auth/current-user';
 import { DOWNLOAD_AREA } from '../../../platform/files/file-areas';
 import { FileStorage } from '../../../platform/files/file-storage';
-import { MAX_UPLOAD_BYTES } from '../../../platform/files/files.controller';
-import { SingleFileUpload, type UploadedBuffer } from '../../../platform/files/single-file-upload';
+import { fileTooLarge, SingleFileUpload, type UploadedBuffer } from '../../../platform/files/single-file-upload';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { ResourceReader } from '../../../platform/resources/resource-reader';
 import { ResourceRegistry } from '../../../platform/resources/resource-registry';
@@ -34,10 +32,7 @@ import {
 } from '../../domain/download';
 import { Download } from '../persistence/download.entity';
 
-const Upload = SingleFileUpload({
-  maxBytes: MAX_UPLOAD_BYTES,
-  tooLarge: () => new PayloadTooLargeException('Die Datei ist zu groß (höchstens 50 MB).'),
-});
+const Upload = SingleFileUpload({ maxBytes: 'configured', tooLarge: fileTooLarge });
 
 const KEINE_DATEI = 'Bitte wählen Sie eine Datei aus.';
 
