@@ -7,12 +7,14 @@ import passport from 'passport';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env';
-import { apiGate, rejectMalformedUrls } from './platform/auth/http-middleware';
+import { apiGate, gateWithoutSessionCookie, rejectMalformedUrls } from './platform/auth/http-middleware';
 import { SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
 import { ErrorFilter } from './platform/http/error.filter';
 
 export const CLIENT_DIR = join(__dirname, '..', 'client');
+
+const SESSION_COOKIE = 'verband.sid';
 
 /**
  * The client is one bundle of files from this origin: no inline script, no other origins, never
@@ -38,9 +40,10 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   app.use(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
   app.set('trust proxy', appConfig.session.trustProxy);
   app.use(rejectMalformedUrls);
+  app.use('/node', gateWithoutSessionCookie(SESSION_COOKIE));
   app.use(
     session({
-      name: 'verband.sid',
+      name: SESSION_COOKIE,
       secret: appConfig.sessionSecret,
       store: await app.get(SessionStores).create(),
       // A request that changes nothing writes nothing: the stores move the expiry at most once a

@@ -51,6 +51,8 @@ describe.each(databases())('HTTP hardening on %s', (kind) => {
       .send(`{"nachname":"${big}"}`);
     expect(anonymous.status).toBe(403);
     expect(anonymous.body.message).toBe('Sie sind nicht angemeldet.');
+    // The rest of the body is not read: the connection ends with the answer.
+    expect(anonymous.headers.connection).toBe('close');
   });
 
   it.each(['post', 'put', 'delete'] as const)(

@@ -10,15 +10,41 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function apiGate(req: Request, res: Response, next: NextFunction): void {
   if (!SAFE_METHODS.has(req.method) && req.get('X-Api-Request') === undefined) {
-    res.status(403).json({ statusCode: 403, message: 'Anfrage ohne X-Api-Request-Header abgelehnt.' });
+    refuse(req, res, 'Anfrage ohne X-Api-Request-Header abgelehnt.');
     return;
   }
   const open = PUBLIC_PATHS.has(req.path) || (req.path === '/health' && SAFE_METHODS.has(req.method));
   if (!open && !req.isAuthenticated?.()) {
-    res.status(403).json({ statusCode: 403, message: 'Sie sind nicht angemeldet.' });
+    refuse(req, res, 'Sie sind nicht angemeldet.');
     return;
   }
   next();
+}
+
+/**
+ * The gate before the session is read: a request that carries no session cookie cannot be logged
+ * in, so it is refused (or let through to a public route) without touching the session store.
+ */
+export function gateWithoutSessionCookie(cookieName: string) {
+  const marker = `${cookieName}=`;
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.headers.cookie?.includes(marker)) next();
+    else apiGate(req, res, next);
+  };
+}
+
+/**
+ * 403 without reading the body: a refused request that still sends one gets its connection closed
+ * once the answer is out, instead of the server reading (and discarding) every byte of it.
+ */
+function refuse(req: Request, res: Response, message: string): void {
+  const hasBody =
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !req.complete) {
+    res.setHeader('Connection', 'close');
+    res.on('finish', () => req.socket.destroy());
+  }
+  res.status(403).json({ statusCode: 403, message });
 }
 
 /** Express's router would answer a malformed %-escape with an English text; staff get German. */
