@@ -193,6 +193,10 @@ describe.each(databases())('promotions on %s', (kind) => {
         /„Wert“ darf als Prozentsatz höchstens 100 sein/,
       ],
       [{ num: 5, relation: 'alle', wert: -3 }, /„Wert“ darf nicht negativ sein/],
+      [
+        { num: 5, relation: 'Veranstaltung', relation_id: 987654 },
+        /„Seminar“ verweist auf kein vorhandenes Seminar/,
+      ],
     ])('refuses %j with a German 400 and creates nothing', async (body, meldung) => {
       const vorher = await count('wb-voucher');
       const answer = await bulk(body);

@@ -9,7 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
+import { labelFor } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
+import { Veranstaltung } from '../../seminars/adapters/persistence/veranstaltung.entity';
 import { WbVoucher } from '../adapters/persistence/wb-rabatt.entity';
 import { neueCodes } from '../domain/gutschein';
 import { gutscheinSerie } from '../domain/regeln';
@@ -63,6 +65,11 @@ export class GutscheinSerien {
     const serie = gutscheinSerie(body);
     const { num, ...felder } = serie;
     return this.dataSource.transaction(async (manager) => {
+      if (serie.relation_id !== null && !(await manager.existsBy(Veranstaltung, { id: serie.relation_id }))) {
+        throw DomainError.fields({ relation_id: 'verweist auf kein vorhandenes Seminar' }, (feld) =>
+          labelFor('wb-voucher', feld),
+        );
+      }
       for (let erstellt = 0; erstellt < num; erstellt += BLOCK) {
         const anzahl = Math.min(BLOCK, num - erstellt);
         await mitNeuemVersuch(
