@@ -39,6 +39,7 @@ function FieldInput({ field, record, onChange, error }: FieldProps) {
           min={field.min}
           max={field.max}
           decimals={field.type === 'amount' ? 2 : field.decimals}
+          step={field.step}
           grouping={field.type === 'amount'}
           rightElement={field.type === 'amount' ? <span className="input-unit">€</span> : undefined}
           disabled={disabled}

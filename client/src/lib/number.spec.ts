@@ -15,6 +15,15 @@ describe('parseNumberInput', () => {
     expect(parseNumberInput(' -3 ')).toBe(-3);
   });
 
+  it('takes the nearest multiple of a step (hours in steps of 0,05)', () => {
+    const hours = { min: 0, decimals: 2, step: 0.05 };
+    expect(parseNumberInput('1,07', hours)).toBe(1.05);
+    expect(parseNumberInput('1,08', hours)).toBe(1.1);
+    expect(parseNumberInput('2,5', hours)).toBe(2.5);
+    expect(parseNumberInput('0,02', hours)).toBe(0);
+    expect(parseNumberInput('-1', hours)).toBe(0);
+  });
+
   it('clamps to min and max', () => {
     expect(parseNumberInput('0', { min: 1 })).toBe(1);
     expect(parseNumberInput('30', { min: 1, max: 28 })).toBe(28);

@@ -6,6 +6,8 @@ export interface NumberRule {
   decimals?: number;
   /** Amounts: shown with thousands dots (1.234,50), and a dot before three digits is read as one. */
   grouping?: boolean;
+  /** Values are multiples of it (hours in steps of 0,05): the typed value goes to the nearest. */
+  step?: number;
 }
 
 /** Rounds half away from zero; toFixed(6) first strips binary noise (1.005 → "1.005000"). */
@@ -29,7 +31,9 @@ export function parseNumberInput(text: string, rule: NumberRule = {}): number | 
   // "1.234,5" (German grouping) and "1234.5" are both accepted.
   const normalized = trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normalized)) return null;
-  const clamped = clampNumber(Number(normalized), rule);
+  const typed = Number(normalized);
+  const stepped = rule.step ? Math.round(typed / rule.step) * rule.step : typed;
+  const clamped = clampNumber(stepped, rule);
   return rule.decimals === undefined ? clamped : roundTo(clamped, rule.decimals);
 }
 

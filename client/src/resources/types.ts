@@ -54,6 +54,8 @@ export interface FieldDef {
   min?: number;
   max?: number;
   decimals?: number;
+  /** Number fields: values are multiples of it. */
+  step?: number;
   maxLength?: number;
   readOnly?: boolean;
   /** 'record' / 'records': the resource picked from, and the fields that name one of its records. */

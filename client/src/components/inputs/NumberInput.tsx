@@ -4,17 +4,26 @@ import { useState } from 'react';
 import { formatNumberInput, parseNumberInput, type NumberRule } from '../../lib/number';
 
 export interface NumberInputProps
-  extends NumberRule, Omit<InputGroupProps, 'value' | 'onChange' | 'min' | 'max'> {
+  extends NumberRule, Omit<InputGroupProps, 'value' | 'onChange' | 'min' | 'max' | 'step'> {
   value: number | null | undefined;
   onChange(value: number | null): void;
 }
 
-export function NumberInput({ value, onChange, min, max, decimals, grouping, ...rest }: NumberInputProps) {
+export function NumberInput({
+  value,
+  onChange,
+  min,
+  max,
+  decimals,
+  grouping,
+  step,
+  ...rest
+}: NumberInputProps) {
   // The text is local while typing; the committed value is the parsed one.
   const [text, setText] = useState<string | null>(null);
   const commit = () => {
     if (text === null) return;
-    onChange(parseNumberInput(text, { min, max, decimals, grouping }));
+    onChange(parseNumberInput(text, { min, max, decimals, grouping, step }));
     setText(null);
   };
   return (

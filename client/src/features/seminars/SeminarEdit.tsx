@@ -7,7 +7,12 @@
  */
 import { AnchorButton, Button, FormGroup, H6, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
-import { anmeldeschlussSichtbar, mwstSchalter, seminarFolgt } from '../../../../common/seminar';
+import {
+  anmeldeschlussSichtbar,
+  mwstSchalter,
+  seminarFolgt,
+  STUNDEN_SCHRITT,
+} from '../../../../common/seminar';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { useUser } from '../../app/session';
 import { ResourceList } from '../../components/ResourceList';
@@ -145,8 +150,8 @@ function Grunddaten({ kontext }: { kontext: FensterKontext }) {
             [
               'fachberater',
               'fachberatermarke_id',
-              { name: 'fachberater_stunden', min: 0, decimals: 2 },
-              { name: 'fortbildungspass_stunden', min: 0, decimals: 2 },
+              { name: 'fachberater_stunden', min: 0, decimals: 2, step: STUNDEN_SCHRITT },
+              { name: 'fortbildungspass_stunden', min: 0, decimals: 2, step: STUNDEN_SCHRITT },
             ],
             { onChange: regeln },
           )}
