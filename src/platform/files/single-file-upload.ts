@@ -51,7 +51,8 @@ function multerCode(error: unknown): string | undefined {
 function translate(error: unknown, limits: UploadLimits, maxBytes: number): unknown {
   if (!(error instanceof HttpException)) return error;
   const code = multerCode(error);
-  if (error instanceof PayloadTooLargeException || code === 'LIMIT_FILE_SIZE') return limits.tooLarge(maxBytes);
+  if (error instanceof PayloadTooLargeException || code === 'LIMIT_FILE_SIZE')
+    return limits.tooLarge(maxBytes);
   if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') {
     return DomainError.invalid(
       'UPLOAD_UNEXPECTED_FILE',

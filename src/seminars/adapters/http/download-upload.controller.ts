@@ -18,7 +18,11 @@ import { enumLabel, labelFor } from '../../../../common/vocabulary';
 import { currentUser } from '../../../platform/auth/current-user';
 import { DOWNLOAD_AREA } from '../../../platform/files/file-areas';
 import { FileStorage } from '../../../platform/files/file-storage';
-import { fileTooLarge, SingleFileUpload, type UploadedBuffer } from '../../../platform/files/single-file-upload';
+import {
+  fileTooLarge,
+  SingleFileUpload,
+  type UploadedBuffer,
+} from '../../../platform/files/single-file-upload';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { ResourceReader } from '../../../platform/resources/resource-reader';
 import { ResourceRegistry } from '../../../platform/resources/resource-registry';
