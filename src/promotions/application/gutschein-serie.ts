@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
+import { GUTSCHEIN_RELATION } from '../../../common/gutschein';
 import { labelFor } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
-import { Veranstaltung } from '../../seminars/adapters/persistence/veranstaltung.entity';
 import { WbVoucher } from '../adapters/persistence/wb-rabatt.entity';
 import { neueCodes } from '../domain/gutschein';
 import { gutscheinSerie } from '../domain/regeln';
@@ -65,7 +65,11 @@ export class GutscheinSerien {
     const serie = gutscheinSerie(body);
     const { num, ...felder } = serie;
     return this.dataSource.transaction(async (manager) => {
-      if (serie.relation_id !== null && !(await manager.existsBy(Veranstaltung, { id: serie.relation_id }))) {
+      // The relation names the entity ('Veranstaltung'): found by its name, not through seminars' code.
+      if (
+        serie.relation_id !== null &&
+        !(await manager.existsBy(GUTSCHEIN_RELATION, { id: serie.relation_id }))
+      ) {
         throw DomainError.fields({ relation_id: 'verweist auf kein vorhandenes Seminar' }, (feld) =>
           labelFor('wb-voucher', feld),
         );
