@@ -12,8 +12,16 @@ import { RwRechnung } from './adapters/persistence/rw-rechnung.entity';
 import { RwTransaction } from './adapters/persistence/rw-transaction.entity';
 import { RwText, RwVorlage } from './adapters/persistence/rw-vorlage.entity';
 import { buchungGeaendert } from '../seminars/application/teilnehmer';
+import { pruefeBezahloptionSpeichern } from './application/bezahloptionen';
 import { BEZAHL_TYPEN, KATEGORIEN } from './domain/kategorie';
-import { pruefeRechnungsloeschung, pruefeVerifizierung, RECHNUNG_LOESCHBAR } from './domain/rechnung';
+import {
+  pruefeBetrag,
+  pruefeLoeschung,
+  pruefeVerifizierung,
+  VORGANG_SYSTEMFELDER,
+  type Vorgang,
+} from './domain/vorgang';
+import { DomainError } from '../shared/domain-error';
 
 export const billingResources: ResourceDefinition[] = [
   defineResource({
@@ -48,17 +56,33 @@ export const billingResources: ResourceDefinition[] = [
     searchable: ['titel', 'teilnehmer', 'buchung_typ', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
     enums: { category: KATEGORIEN },
     defaultOrder: [['buchung_time', 'DESC']],
+    // Versions, invoice links and locks are the versioning's and the invoice runs' to write.
+    readOnly: [...VORGANG_SYSTEMFELDER],
+    // Saves of existing transactions go through the Vorgaenge use case (PUT …/{id} there).
+    lockedWhen: { locked: true },
+    deletableWhen: { locked: false, rw_rechnung_id: null, child_id: null },
     hooks: {
-      beforeSave: (values, { previous }) => pruefeVerifizierung(values, previous),
-      /** A new chain starts at itself: `first_id` names the first version of every transaction. */
-      async afterSave(saved, { manager, previous }) {
-        if (!previous && saved.first_id == null) {
-          await manager.update(RwTransaction, saved.id as number, { first_id: saved.id as number });
+      beforeSave(values, { previous }) {
+        // Defence in depth: the generic writer never changes a transaction in place.
+        if (previous) {
+          throw DomainError.conflict(
+            'VORGANG_VERSIONIERT',
+            'Vorgänge werden nur über ihre Versionen geändert.',
+          );
         }
-        // The seminars' participant counts follow their bookings.
-        await buchungGeaendert(manager, [saved, previous]);
+        pruefeBetrag(values.betrag);
+        pruefeVerifizierung(values, undefined);
       },
-      beforeDelete: (record, { manager }) => buchungGeaendert(manager, [record], record.id as number),
+      /** A new chain starts at itself: `first_id` names the first version of every transaction. */
+      async afterSave(saved, { manager }) {
+        await manager.update(RwTransaction, saved.id as number, { first_id: saved.id as number });
+        // The seminars' participant counts follow their bookings.
+        await buchungGeaendert(manager, [saved]);
+      },
+      async beforeDelete(record, { manager }) {
+        pruefeLoeschung(record as unknown as Vorgang);
+        await buchungGeaendert(manager, [record], record.id as number);
+      },
     },
   }),
   defineResource({
@@ -67,15 +91,15 @@ export const billingResources: ResourceDefinition[] = [
     searchable: ['rechnungs_nr', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
     enums: { category: KATEGORIEN, bezahloption_typ: BEZAHL_TYPEN, storno_bezahloption_typ: BEZAHL_TYPEN },
     defaultOrder: [['createdAt', 'DESC']],
-    // Issued invoices never change (DESIGN.md §4): invoice runs issue them, corrections are storno invoices.
-    operations: { create: false, update: false },
-    deletableWhen: RECHNUNG_LOESCHBAR,
+    // Issued invoices never change (DESIGN.md §4): invoice runs issue them (POST, see
+    // adapters/http/rechnung.controller.ts), corrections are storno invoices.
+    operations: READ_ONLY,
     refusals: {
       create:
         'Rechnungen entstehen in Abrechnungsläufen und können nicht über die allgemeine Bearbeitung angelegt werden.',
       update: 'Rechnungen können nicht über die allgemeine Bearbeitung geändert werden; bitte stornieren.',
+      delete: 'Eine ausgestellte Rechnung kann nicht gelöscht werden; bitte stornieren.',
     },
-    hooks: { beforeDelete: (record) => pruefeRechnungsloeschung(record) },
   }),
   defineResource({
     name: 'rw-abrechnung',
@@ -96,6 +120,9 @@ export const billingResources: ResourceDefinition[] = [
     name: 'rw-bezahloption',
     entity: RwBezahloption,
     enums: { category: KATEGORIEN, typ: BEZAHL_TYPEN, neg_typ: BEZAHL_TYPEN },
+    hooks: {
+      beforeSave: (values, { manager, previous }) => pruefeBezahloptionSpeichern(manager, values, previous),
+    },
   }),
   defineResource({
     name: 'gastanmeldung',

@@ -121,12 +121,9 @@ describe.each(databases())('resource metadata on %s', (kind) => {
 
   it('marks issued invoices and logs read-only', async () => {
     const rechnung = await meta('rw-rechnung');
-    expect(rechnung.operations).toEqual({ create: false, update: false, delete: true });
-    expect(rechnung.deletableWhen).toEqual({
-      rw_abrechnung_id: null,
-      storno_id: null,
-      storno_parent_id: null,
-    });
+    // Issued invoices never change and are never deleted: a wrong one is cancelled (issue 13).
+    expect(rechnung.operations).toEqual({ create: false, update: false, delete: false });
+    expect(rechnung.deletableWhen).toBeUndefined();
     expect(rechnung.fields.every((f) => f.readOnly && !f.required)).toBe(true);
     expect(rechnung.display).toEqual(['rechnungs_nr']);
     for (const resource of [
@@ -200,18 +197,19 @@ describe.each(databases())('resource metadata on %s', (kind) => {
       expect(Number(n)).toBe(2);
     });
 
-    it('deletes an invoice only while it is in no summary (409)', async () => {
-      const refused = await agent.delete(`/node/api/rw-rechnung/${ids.abgerechnet}`);
-      expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe(
-        'Die Rechnung ist bereits abgerechnet oder storniert und kann nicht gelöscht werden.',
+    it('never deletes an issued invoice (409), one or several at once', async () => {
+      for (const id of [ids.abgerechnet, ids.offen]) {
+        const refused = await agent.delete(`/node/api/rw-rechnung/${id}`);
+        expect([refused.status, refused.body.message]).toEqual([
+          409,
+          'Eine ausgestellte Rechnung kann nicht gelöscht werden; bitte stornieren.',
+        ]);
+      }
+      expect((await agent.delete('/node/api/rw-rechnung').send([ids.offen, ids.abgerechnet])).status).toBe(
+        409,
       );
-      await read('rw-rechnung', ids.abgerechnet);
-      // Several at once: all or nothing.
-      const both = await agent.delete('/node/api/rw-rechnung').send([ids.offen, ids.abgerechnet]);
-      expect(both.status).toBe(409);
       await read('rw-rechnung', ids.offen);
-      await agent.delete(`/node/api/rw-rechnung/${ids.offen}`).expect(200);
+      await read('rw-rechnung', ids.abgerechnet);
     });
 
     it('refuses every generic write of a read-only log', async () => {

@@ -7,9 +7,7 @@ import type { EntityManager } from 'typeorm';
 import { RwDebitorKreis } from '../adapters/persistence/rw-kreis.entity';
 import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
 import { naechsteNummer } from '../domain/nummernkreis';
-
-const mitZeilensperre = (manager: EntityManager) =>
-  ['mysql', 'mariadb'].includes(manager.connection.options.type);
+import { gesperrt } from './nummernvergabe';
 
 /**
  * The circle's next debtor number (gapless, DESIGN.md §4): the circle row is locked until the
@@ -17,8 +15,10 @@ const mitZeilensperre = (manager: EntityManager) =>
  * two seminars saved at once get consecutive numbers. Null when the circle does not exist.
  */
 export async function naechsteDebitorNummer(manager: EntityManager, kreisId: number): Promise<number | null> {
-  const query = manager.createQueryBuilder(RwDebitorKreis, 'k').where('k.id = :kreisId', { kreisId });
-  const kreis = await (mitZeilensperre(manager) ? query.setLock('pessimistic_write') : query).getOne();
+  const kreis = await gesperrt(
+    manager,
+    manager.createQueryBuilder(RwDebitorKreis, 'k').where('k.id = :kreisId', { kreisId }),
+  ).getOne();
   if (!kreis) return null;
   const { current_nr } = naechsteNummer(kreis, new Date());
   await manager.update(RwDebitorKreis, kreis.id, { current_nr });

@@ -3,6 +3,7 @@
  * through a category and the id field that category uses.
  */
 import { enumLabel } from '../../../common/vocabulary';
+import { DomainError } from '../../shared/domain-error';
 
 export const KATEGORIEN = ['seminare', 'abos', 'bundle', 'produkte'] as const;
 export type Kategorie = (typeof KATEGORIEN)[number];
@@ -34,4 +35,25 @@ export type BezahlTyp = (typeof BEZAHL_TYPEN)[number];
 /** The German label of a payment type (the spec's label helper); unknown values are shown as they are. */
 export function bezahlTypLabel(typ: string | null | undefined): string {
   return typ ? enumLabel('rw-bezahloption', 'typ', typ) : '';
+}
+
+/** One billed object: a seminar, an Abo, a bundle or a shop order, named by category and id. */
+export interface KategorieObjekt {
+  category: Kategorie;
+  feld: KategorieIdFeld;
+  id: number;
+}
+
+/** The `{category, category_id}` of the billing verbs; 400 'bad category' for an unknown one (spec 002 §8). */
+export function kategorieObjekt(body: unknown): KategorieObjekt {
+  const { category, category_id } = (typeof body === 'object' && body !== null ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  if (!isKategorie(category)) throw DomainError.invalid('BAD_CATEGORY', 'bad category');
+  const id = typeof category_id === 'string' && /^\d+$/.test(category_id) ? Number(category_id) : category_id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
+    throw DomainError.invalid('CATEGORY_ID', '„category_id“ muss die ID des abzurechnenden Eintrags sein.');
+  }
+  return { category, feld: KATEGORIE_ID_FELD[category], id };
 }

@@ -1,5 +1,6 @@
 import { formatNummer, naechsteNummer } from './nummernkreis';
-import { bezahlTypLabel, kategorieIdFeld } from './kategorie';
+import { ungueltigeEingabe } from '../../shared/domain-error.testing';
+import { bezahlTypLabel, kategorieIdFeld, kategorieObjekt } from './kategorie';
 
 describe('number circles', () => {
   const date = new Date('2026-12-31T23:30:00Z'); // already 2027-01-01 in Berlin
@@ -7,11 +8,14 @@ describe('number circles', () => {
   it('formats the placeholders in Berlin time', () => {
     expect(formatNummer('RE-{YYYY}-{NR}', 42, date)).toBe('RE-2027-42');
     expect(formatNummer('{YY}{MM}{DD}/{NR:5}', 42, date)).toBe('270101/00042');
+    expect(formatNummer('RE-{yyyy}-{nr:5}', 42, date)).toBe('RE-2027-00042');
+    expect(formatNummer('R{yy}{mm}{dd}-{nr}', 7, date)).toBe('R270101-7');
   });
 
   it('appends the number when the template has no {NR}', () => {
     expect(formatNummer('D-', 7, date)).toBe('D-7');
     expect(formatNummer(null, 7, date)).toBe('7');
+    expect(formatNummer('RE-{yyyy}-', 7, date)).toBe('RE-2027-7');
   });
 
   it('counts on without gaps and adds the offset to the printed number', () => {
@@ -38,5 +42,33 @@ describe('categories and payment types', () => {
     expect(bezahlTypLabel('debit')).toBe('Einzugsermächtigung');
     expect(bezahlTypLabel('transfer')).toBe('Überweisung');
     expect(bezahlTypLabel(null)).toBe('');
+  });
+});
+
+describe('the billed object of a request', () => {
+  it('names category, id field and id', () => {
+    expect(kategorieObjekt({ category: 'seminare', category_id: 12 })).toEqual({
+      category: 'seminare',
+      feld: 'veranstaltung_id',
+      id: 12,
+    });
+    expect(kategorieObjekt({ category: 'abos', category_id: '7' })).toMatchObject({
+      feld: 'wb_abo_id',
+      id: 7,
+    });
+  });
+
+  it.each([
+    [{ category: 'kurse', category_id: 1 }, 'bad category'],
+    [{ category_id: 1 }, 'bad category'],
+    [null, 'bad category'],
+    [{ category: 'bundle' }, '„category_id“ muss die ID des abzurechnenden Eintrags sein.'],
+    [{ category: 'bundle', category_id: -3 }, '„category_id“ muss die ID des abzurechnenden Eintrags sein.'],
+    [
+      { category: 'bundle', category_id: '1; DROP' },
+      '„category_id“ muss die ID des abzurechnenden Eintrags sein.',
+    ],
+  ])('refuses %j with 400', (body, message) => {
+    expect(ungueltigeEingabe(() => kategorieObjekt(body))).toBe(message);
   });
 });

@@ -4,7 +4,8 @@
  * the numbering of an earlier system. The caller locks the circle row in the same transaction
  * (DESIGN.md §4); this module only computes.
  *
- * Template placeholders: {YYYY}, {YY}, {MM}, {DD}, {NR} and {NR:n} (zero-padded to n digits).
+ * Template placeholders: {YYYY}, {YY}, {MM}, {DD}, {NR} and {NR:n} (zero-padded to n digits), in
+ * either case: staff write `RE-{yyyy}-{nr:5}` as often as `RE-{YYYY}-{NR:5}`.
  */
 export interface Nummernkreis {
   template: string | null;
@@ -33,13 +34,13 @@ const berlinParts = (date: Date) => {
 export function formatNummer(template: string | null, nr: number, date: Date): string {
   if (!Number.isSafeInteger(nr) || nr < 0) throw new RangeError(`ungültige Nummer ${nr}`);
   const { yyyy, mm, dd } = berlinParts(date);
-  const pattern = template && template.includes('{NR') ? template : `${template ?? ''}{NR}`;
+  const pattern = template && /\{NR/i.test(template) ? template : `${template ?? ''}{NR}`;
   return pattern
-    .replace(/\{YYYY\}/g, yyyy)
-    .replace(/\{YY\}/g, yyyy.slice(2))
-    .replace(/\{MM\}/g, mm)
-    .replace(/\{DD\}/g, dd)
-    .replace(/\{NR(?::(\d{1,2}))?\}/g, (_m, width?: string) => String(nr).padStart(Number(width ?? 0), '0'));
+    .replace(/\{YYYY\}/gi, yyyy)
+    .replace(/\{YY\}/gi, yyyy.slice(2))
+    .replace(/\{MM\}/gi, mm)
+    .replace(/\{DD\}/gi, dd)
+    .replace(/\{NR(?::(\d{1,2}))?\}/gi, (_m, width?: string) => String(nr).padStart(Number(width ?? 0), '0'));
 }
 
 /** The next number of a circle, gapless: counter + 1. */

@@ -1,4 +1,4 @@
-import { pruefeRechnungsaenderung, pruefeRechnungsloeschung, pruefeVerifizierung } from './rechnung';
+import { pruefeRechnungsaenderung, pruefeStornierbar } from './rechnung';
 
 describe('issued invoices', () => {
   const rechnung = {
@@ -22,27 +22,15 @@ describe('issued invoices', () => {
       pruefeRechnungsaenderung({ betrag: 119, rw_abrechnung_id: 4, bezahloption_typ: 'debit' }, rechnung),
     ).not.toThrow();
   });
-
-  it('may be deleted only while neither summarised nor storno-linked', () => {
-    expect(() => pruefeRechnungsloeschung(rechnung)).not.toThrow();
-    for (const link of ['rw_abrechnung_id', 'storno_id', 'storno_parent_id']) {
-      expect(() => pruefeRechnungsloeschung({ ...rechnung, [link]: 7 })).toThrow(
-        /abgerechnet oder storniert/,
-      );
-    }
-  });
 });
 
-describe('verifying a transaction', () => {
-  it('is refused for a cancelled one, also when storno was stored before', () => {
-    expect(() => pruefeVerifizierung({ verifiziert: true }, { storno: true })).toThrow(
-      'Eine stornierte Buchung kann nicht verifiziert werden.',
-    );
-    expect(() => pruefeVerifizierung({ verifiziert: true, storno: true }, undefined)).toThrow();
-  });
-
-  it('is allowed otherwise', () => {
-    expect(() => pruefeVerifizierung({ verifiziert: true }, { storno: false })).not.toThrow();
-    expect(() => pruefeVerifizierung({ storno: true }, { verifiziert: false })).not.toThrow();
+describe('cancelling an invoice', () => {
+  it.each([
+    [{ storno_id: null, storno_parent_id: null }, null],
+    [{ storno_id: 8, storno_parent_id: null }, 'Die Rechnung ist bereits storniert.'],
+    [{ storno_id: null, storno_parent_id: 3 }, 'Eine Stornorechnung kann nicht storniert werden.'],
+  ])('%j → %s', (rechnung, meldung) => {
+    if (meldung) expect(() => pruefeStornierbar(rechnung)).toThrow(meldung);
+    else expect(() => pruefeStornierbar(rechnung)).not.toThrow();
   });
 });

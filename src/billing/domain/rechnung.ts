@@ -1,8 +1,8 @@
 /**
  * Issued invoices never change (DESIGN.md §4): corrections are storno invoices. What an issued
- * invoice may still receive: its summary, its storno links and payment details.
+ * invoice may still receive: its summary, its storno links and payment details. Deleting one is
+ * refused outright (billing.resources.ts).
  */
-import { matchesCondition, type RecordCondition } from '../../../common/resource-meta';
 import { quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 
@@ -31,29 +31,15 @@ export function pruefeRechnungsaenderung(werte: Werte, vorher: Werte): void {
   }
 }
 
-/** Only an invoice outside any summary, neither a storno nor cancelled by one, may be deleted. */
-export const RECHNUNG_LOESCHBAR: RecordCondition = {
-  rw_abrechnung_id: null,
-  storno_id: null,
-  storno_parent_id: null,
-};
-
-export function pruefeRechnungsloeschung(rechnung: Werte): void {
-  if (!matchesCondition(rechnung, RECHNUNG_LOESCHBAR)) {
-    throw DomainError.conflict(
-      'RECHNUNG_ABGERECHNET',
-      'Die Rechnung ist bereits abgerechnet oder storniert und kann nicht gelöscht werden.',
-    );
+/** Spec 002 §4: an invoice that is itself a storno, or already has one, cannot be cancelled again. */
+export function pruefeStornierbar(rechnung: {
+  storno_id: number | null;
+  storno_parent_id: number | null;
+}): void {
+  if (rechnung.storno_parent_id != null) {
+    throw DomainError.conflict('STORNORECHNUNG', 'Eine Stornorechnung kann nicht storniert werden.');
   }
-}
-
-/** Spec 002 §4: a transaction is verified only if it is not cancelled. */
-export function pruefeVerifizierung(werte: Werte, vorher: Werte | undefined): void {
-  const storno = werte.storno ?? vorher?.storno;
-  if (werte.verifiziert === true && storno) {
-    throw DomainError.conflict(
-      'TRANSACTION_STORNIERT',
-      'Eine stornierte Buchung kann nicht verifiziert werden.',
-    );
+  if (rechnung.storno_id != null) {
+    throw DomainError.conflict('BEREITS_STORNIERT', 'Die Rechnung ist bereits storniert.');
   }
 }

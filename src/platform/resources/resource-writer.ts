@@ -75,7 +75,7 @@ function assertAllowed(
  * Field errors name the fields by their German labels (common/vocabulary.ts): the writer's own
  * checks and the domain rules its hooks call know the field names, the writer knows the resource.
  */
-async function labelled<T>(definition: ResourceDefinition, work: () => Promise<T>): Promise<T> {
+export async function labelled<T>(definition: ResourceDefinition, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

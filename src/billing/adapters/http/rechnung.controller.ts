@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { currentUser } from '../../../platform/auth/current-user';
+import { attachmentHeader } from '../../../platform/files/file-response';
+import { parseId } from '../../../platform/resources/resource.controller';
+import { RechnungsDokument } from '../../application/rechnungs-dokument';
+import { Rechnungslauf } from '../../application/rechnungslauf';
+
+/** The invoices' verbs (spec 002 §7). */
+@Controller('node/api/rw-rechnung')
+export class RechnungController {
+  constructor(
+    private readonly lauf: Rechnungslauf,
+    private readonly dokument: RechnungsDokument,
+  ) {}
+
+  /** The invoice run of one category object: `{category, category_id, only_verified?}` → `{all, created, storno}`. */
+  @Post()
+  @HttpCode(200)
+  rechnungslauf(@Body() body: unknown, @Req() req: Request) {
+    return this.lauf.starte(body, currentUser(req));
+  }
+
+  /** A plain GET link (DESIGN.md §3): the invoice PDF. */
+  @Get(':id/render')
+  async render(@Param('id') id: string, @Res() res: Response) {
+    const { name, pdf } = await this.dokument.render(parseId(id));
+    res.type('application/pdf');
+    res.setHeader('Content-Disposition', attachmentHeader(name));
+    res.send(Buffer.from(pdf));
+  }
+
+  @Post(':id/rechnungEmail')
+  @HttpCode(200)
+  email(@Param('id') id: string) {
+    return this.dokument.email(parseId(id));
+  }
+
+  /** Cancels the invoice (storno invoice, transactions cancelled); `copy=true` re-opens copies. */
+  @Delete(':id/modifyAll')
+  @HttpCode(200)
+  modifyAll(@Param('id') id: string, @Query('copy') copy: unknown, @Req() req: Request) {
+    return this.lauf.storniereRechnung(parseId(id), copy === 'true', currentUser(req));
+  }
+}

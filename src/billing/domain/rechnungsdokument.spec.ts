@@ -1,0 +1,79 @@
+import { rechnungsdokument, zahlungstext } from './rechnungsdokument';
+
+const datum = '2026-03-02T10:00:00.000Z';
+
+describe('payment text', () => {
+  const konto = { iban: 'DE89370400440532013000', sepa_referenz: 'M-300101', sepa_datum: '2025-11-03' };
+
+  it.each([
+    [
+      'debit with mandate',
+      { rechnungs_nr: 'RE-1', betrag: 663.1 },
+      { typ: 'debit', konto },
+      'Den Rechnungsbetrag von 663,10 € ziehen wir zum SEPA-Lastschriftmandat M-300101 vom 03.11.2025 von Ihrem Konto DE89370400440532013000 ein. Vorabankündigung: Die Lastschrift wird frühestens am 16.03.2026 fällig; bitte sorgen Sie für ausreichende Deckung.',
+    ],
+    [
+      'debit without mandate reference',
+      { rechnungs_nr: 'RE-1', betrag: 10 },
+      { typ: 'debit', konto: { iban: 'DE02120300000000202051' } },
+      'Den Rechnungsbetrag von 10,00 € ziehen wir per SEPA-Lastschrift von Ihrem Konto DE02120300000000202051 ein. Vorabankündigung: Die Lastschrift wird frühestens am 16.03.2026 fällig; bitte sorgen Sie für ausreichende Deckung.',
+    ],
+    [
+      'transfer',
+      { rechnungs_nr: 'RE-2026-01003', betrag: 1234.5 },
+      { typ: 'transfer', konto: null },
+      'Bitte überweisen Sie den Rechnungsbetrag von 1.234,50 € innerhalb von 14 Tagen unter Angabe der Rechnungsnummer RE-2026-01003.',
+    ],
+    [
+      'debit without account: a transfer',
+      { rechnungs_nr: 'RE-9', betrag: 5 },
+      { typ: 'debit', konto: null },
+      'Bitte überweisen Sie den Rechnungsbetrag von 5,00 € innerhalb von 14 Tagen unter Angabe der Rechnungsnummer RE-9.',
+    ],
+    [
+      'storno',
+      { rechnungs_nr: 'RE-2', betrag: -663.1 },
+      { typ: 'debit', konto },
+      'Den Betrag von 663,10 € erstatten wir Ihnen auf Ihr Konto DE89370400440532013000.',
+    ],
+  ])('%s', (_name, rechnung, bezahlung, text) => {
+    expect(zahlungstext(rechnung, bezahlung, datum)).toBe(text);
+  });
+});
+
+describe('invoice document data', () => {
+  it('states lines, rates and totals from the stored snapshot, German formatted', () => {
+    const doc = rechnungsdokument({
+      rechnungs_nr: 'RE-2026-01002',
+      betrag: -663.1,
+      netto: -557.23,
+      mwst: -105.87,
+      storno_parent_id: 4,
+      createdAt: new Date(datum),
+      data: {
+        datum,
+        storno_zu: 'RE-2026-01001',
+        positionen: [{ vorgang_id: 1, titel: 'Tag 1', teilnehmer: 'Bärbel Schäfer', betrag: -349, mwst: 19 }],
+        steuern: [{ satz: 5.5, brutto: -663.1, netto: -557.23, mwst: -105.87 }],
+        empfaenger: {
+          name: 'Müller & Partner',
+          adresse: { strasse: 'Königsallee 12', plz: '40213', ort: 'Düsseldorf' },
+        },
+        bezahlung: { typ: 'transfer', konto: null },
+      },
+    });
+    expect(doc).toEqual({
+      titel: 'Stornorechnung',
+      nr: 'RE-2026-01002',
+      datum,
+      storno_zu: 'RE-2026-01001',
+      empfaenger: { name: 'Müller & Partner', zeilen: ['Königsallee 12', '40213 Düsseldorf'] },
+      positionen: [
+        { nr: 1, titel: 'Tag 1', teilnehmer: 'Bärbel Schäfer', mwst: '19 %', betrag: '-349,00 €' },
+      ],
+      steuern: [{ satz: '5,5 %', netto: '-557,23 €', mwst: '-105,87 €', brutto: '-663,10 €' }],
+      summe: { netto: '-557,23 €', mwst: '-105,87 €', brutto: '-663,10 €' },
+      zahlung: 'Den Betrag von 663,10 € erstatten wir Ihnen.',
+    });
+  });
+});

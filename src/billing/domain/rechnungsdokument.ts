@@ -1,0 +1,126 @@
+/**
+ * What an invoice PDF states (spec 002 §7 render; issue 13): number, date, recipient, lines,
+ * net / VAT per rate / gross exactly as issued (the rounding of rechnungsbetraege.ts), and the
+ * payment text of the payment option — for a debit with the SEPA mandate reference and the
+ * pre-notification of the collection date. Everything comes from the invoice's stored snapshot,
+ * so a reprint years later shows what was issued.
+ */
+import { eurosToCents, formatEuro } from '../../shared/money';
+import type { Rechnungsinhalt } from './rechnungslauf';
+
+/** SEPA pre-notification: the collection is announced at least 14 days ahead (the rulebook default). */
+export const VORABANKUENDIGUNG_TAGE = 14;
+export const ZAHLUNGSZIEL_TAGE = 14;
+
+export interface Konto {
+  inhaber?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  bank?: string | null;
+  sepa_referenz?: string | null;
+  sepa_datum?: string | null;
+}
+
+export interface GespeicherteRechnung {
+  rechnungs_nr: string;
+  betrag: number | null;
+  netto: number | null;
+  mwst: number | null;
+  storno_parent_id: number | null;
+  createdAt: Date;
+  data:
+    | (Partial<Rechnungsinhalt> & {
+        datum?: string;
+        storno_zu?: string;
+        empfaenger?: {
+          name: string | null;
+          adresse: {
+            bezeichnung?: string | null;
+            strasse: string | null;
+            plz: string | null;
+            ort: string | null;
+          } | null;
+        };
+        bezahlung?: { typ: string | null; konto: Konto | null };
+      })
+    | null;
+}
+
+const euro = (betrag: number | null | undefined) => formatEuro(eurosToCents(betrag ?? 0));
+const prozent = (satz: number) =>
+  `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(satz)} %`;
+
+/** DD.MM.YYYY in Berlin of `iso` plus `tage` days. */
+function tageSpaeter(iso: string, tage: number): string {
+  const datum = new Date(new Date(iso).getTime() + tage * 86_400_000);
+  return new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(datum);
+}
+
+export function zahlungstext(
+  rechnung: { rechnungs_nr: string; betrag: number | null },
+  bezahlung: { typ: string | null; konto: Konto | null } | undefined,
+  datum: string,
+): string {
+  const betrag = rechnung.betrag ?? 0;
+  const konto = bezahlung?.konto ?? null;
+  if (betrag < 0) {
+    const auf = konto?.iban ? ` auf Ihr Konto ${konto.iban}` : '';
+    return `Den Betrag von ${euro(-betrag)} erstatten wir Ihnen${auf}.`;
+  }
+  if (bezahlung?.typ === 'debit' && konto?.iban) {
+    const mandat = konto.sepa_referenz
+      ? ` zum SEPA-Lastschriftmandat ${konto.sepa_referenz}${konto.sepa_datum ? ` vom ${tageSpaeter(konto.sepa_datum, 0)}` : ''}`
+      : ' per SEPA-Lastschrift';
+    return (
+      `Den Rechnungsbetrag von ${euro(betrag)} ziehen wir${mandat} von Ihrem Konto ${konto.iban} ein. ` +
+      `Vorabankündigung: Die Lastschrift wird frühestens am ${tageSpaeter(datum, VORABANKUENDIGUNG_TAGE)} fällig; ` +
+      'bitte sorgen Sie für ausreichende Deckung.'
+    );
+  }
+  return (
+    `Bitte überweisen Sie den Rechnungsbetrag von ${euro(betrag)} innerhalb von ${ZAHLUNGSZIEL_TAGE} Tagen ` +
+    `unter Angabe der Rechnungsnummer ${rechnung.rechnungs_nr}.`
+  );
+}
+
+/** The data the invoice template is filled with; every field present (templates are strict). */
+export function rechnungsdokument(r: GespeicherteRechnung) {
+  const data = r.data ?? {};
+  const datum = data.datum ?? r.createdAt.toISOString();
+  const adresse = data.empfaenger?.adresse ?? null;
+  const storno = r.storno_parent_id != null;
+  return {
+    titel: storno ? 'Stornorechnung' : 'Rechnung',
+    nr: r.rechnungs_nr,
+    datum,
+    storno_zu: data.storno_zu ?? null,
+    empfaenger: {
+      name: data.empfaenger?.name ?? '',
+      zeilen: adresse
+        ? [adresse.strasse, [adresse.plz, adresse.ort].filter(Boolean).join(' ')].filter(
+            (z): z is string => !!z,
+          )
+        : [],
+    },
+    positionen: (data.positionen ?? []).map((p, i) => ({
+      nr: i + 1,
+      titel: p.titel ?? '',
+      teilnehmer: p.teilnehmer ?? null,
+      mwst: prozent(p.mwst),
+      betrag: euro(p.betrag),
+    })),
+    steuern: (data.steuern ?? []).map((z) => ({
+      satz: prozent(z.satz),
+      netto: euro(z.netto),
+      mwst: euro(z.mwst),
+      brutto: euro(z.brutto),
+    })),
+    summe: { netto: euro(r.netto), mwst: euro(r.mwst), brutto: euro(r.betrag) },
+    zahlung: zahlungstext(r, data.bezahlung, datum),
+  };
+}

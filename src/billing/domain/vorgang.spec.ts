@@ -1,0 +1,153 @@
+import { DomainError } from '../../shared/domain-error';
+import {
+  istAktuell,
+  neueVersion,
+  pruefeAenderung,
+  pruefeBetrag,
+  pruefeLoeschung,
+  pruefeStornierung,
+  pruefeVerifizierung,
+  zuruecksetzen,
+  type Vorgang,
+} from './vorgang';
+
+const erste: Vorgang = {
+  id: 5,
+  first_id: 5,
+  child_id: null,
+  storno: false,
+  locked: false,
+  verifiziert: false,
+  rw_rechnung_id: null,
+};
+const zweite: Vorgang = { ...erste, id: 9 };
+const abgerechnet: Vorgang = { ...zweite, locked: true, rw_rechnung_id: 3 };
+const alt: Vorgang = { ...erste, child_id: 9 };
+
+const meldung = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return (error as DomainError).message;
+  }
+  return 'erlaubt';
+};
+
+describe('current transactions', () => {
+  it.each([
+    [{ child_id: null, storno: false }, true],
+    [{ child_id: 4, storno: false }, false],
+    [{ child_id: null, storno: true }, false],
+  ])('%j is current: %s', (t, aktuell) => expect(istAktuell(t)).toBe(aktuell));
+});
+
+describe('amounts', () => {
+  it.each([
+    [100, 'erlaubt'],
+    [314.1, 'erlaubt'],
+    [0, 'erlaubt'],
+    [null, 'erlaubt'],
+    ['12.34', 'erlaubt'],
+    [-0.01, 'Bitte prüfen Sie die Eingaben: „betrag“ darf nicht negativ sein.'],
+    [1.005, 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens zwei Nachkommastellen haben.'],
+    ['9.999', 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens zwei Nachkommastellen haben.'],
+  ])('%p → %s', (betrag, erwartet) => expect(meldung(() => pruefeBetrag(betrag))).toBe(erwartet));
+});
+
+describe('version transitions', () => {
+  it.each<[string, Vorgang, string, string, string, string]>([
+    // name, transaction, change, cancel, revert, delete
+    [
+      'first version',
+      erste,
+      'erlaubt',
+      'erlaubt',
+      'Die erste Version eines Vorgangs kann nur zurückgesetzt werden, wenn sie storniert ist.',
+      'erlaubt',
+    ],
+    [
+      'second version',
+      zweite,
+      'erlaubt',
+      'erlaubt',
+      'vorige-version',
+      'Ein Vorgang mit früheren Versionen kann nicht gelöscht werden; bitte stornieren.',
+    ],
+    [
+      'cancelled first version',
+      { ...erste, storno: true },
+      'Ein stornierter Vorgang kann nicht geändert werden.',
+      'Der Vorgang ist bereits storniert.',
+      'storno-aufheben',
+      'erlaubt',
+    ],
+    [
+      'invoiced',
+      abgerechnet,
+      'Der Vorgang ist abgerechnet und gesperrt; er kann nur noch storniert werden.',
+      'erlaubt',
+      'Ein gesperrter Vorgang kann nicht zurückgesetzt werden.',
+      'Ein abgerechneter oder gesperrter Vorgang kann nicht gelöscht werden; bitte stornieren.',
+    ],
+    [
+      'invoiced and cancelled',
+      { ...abgerechnet, storno: true },
+      'Der Vorgang ist abgerechnet und gesperrt; er kann nur noch storniert werden.',
+      'Der Vorgang ist bereits storniert.',
+      'Ein gesperrter Vorgang kann nicht zurückgesetzt werden.',
+      'Ein abgerechneter oder gesperrter Vorgang kann nicht gelöscht werden; bitte stornieren.',
+    ],
+    [
+      'replaced version',
+      alt,
+      'Dies ist eine ältere Version des Vorgangs; bearbeitet werden kann nur die aktuelle.',
+      'Dies ist eine ältere Version des Vorgangs; bearbeitet werden kann nur die aktuelle.',
+      'Dies ist eine ältere Version des Vorgangs; bearbeitet werden kann nur die aktuelle.',
+      'Dies ist eine ältere Version des Vorgangs; bearbeitet werden kann nur die aktuelle.',
+    ],
+  ])('%s', (_name, t, aendern, stornieren, revert, loeschen) => {
+    expect(meldung(() => pruefeAenderung(t))).toBe(aendern);
+    expect(meldung(() => pruefeStornierung(t))).toBe(stornieren);
+    const r = meldung(() => zuruecksetzen(t));
+    expect(r === 'erlaubt' ? zuruecksetzen(t) : r).toBe(revert);
+    expect(meldung(() => pruefeLoeschung(t))).toBe(loeschen);
+  });
+
+  it('refuses to verify a cancelled transaction, also when storno was stored before', () => {
+    expect(meldung(() => pruefeVerifizierung({ verifiziert: true }, { storno: true }))).toBe(
+      'Eine stornierte Buchung kann nicht verifiziert werden.',
+    );
+    expect(meldung(() => pruefeVerifizierung({ verifiziert: true, storno: true }, undefined))).not.toBe(
+      'erlaubt',
+    );
+    expect(meldung(() => pruefeVerifizierung({ verifiziert: true }, { storno: false }))).toBe('erlaubt');
+    expect(meldung(() => pruefeVerifizierung({ storno: true }, { verifiziert: false }))).toBe('erlaubt');
+  });
+
+  it('writes a new version in the same chain, open and unverified', () => {
+    const stored = {
+      ...erste,
+      verifiziert: true,
+      betrag: 349,
+      titel: 'Frühjahrstagung',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      version: 3,
+    };
+    expect(neueVersion(stored, { betrag: 314.1 })).toEqual({
+      first_id: 5,
+      child_id: null,
+      storno: false,
+      locked: false,
+      verifiziert: false,
+      rw_rechnung_id: null,
+      betrag: 314.1,
+      titel: 'Frühjahrstagung',
+    });
+    expect(neueVersion({ ...stored, first_id: null }, { verifiziert: true })).toMatchObject({
+      first_id: 5,
+      verifiziert: true,
+    });
+  });
+});
