@@ -28,7 +28,8 @@ import type { EditProps, FieldDef, FieldOverride, Row } from '../../resources/ty
 import { useGruppenInhalt } from './api';
 import { bezirkLabel } from './benutzer-felder';
 import { CsvAbgleich } from './CsvAbgleich';
-import { alsDaten, mitDaten, regelFelder } from './gruppe-felder';
+import { alsDaten, mitDaten } from '../../resources/unterfelder';
+import { regelFelder } from './gruppe-felder';
 import { MitgliederTab } from './GruppenMitglieder';
 
 export type Gruppe = Row & GruppenWerte;

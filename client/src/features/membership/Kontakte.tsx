@@ -10,7 +10,7 @@ import { FieldForm } from '../../components/FieldForm';
 import { confirm, openDialog, type DialogProps } from '../../lib/dialogs';
 import { fieldErrors, reportError } from '../../lib/errors';
 import type { ColumnDef, FieldDef, Row } from '../../resources/types';
-import { RelatedTable } from './RelatedTable';
+import { RelatedTable } from '../../components/RelatedTable';
 import { deleteKontakt, saveKontakt } from './api';
 
 const f = (name: string, label: string, type?: FieldDef['type']): FieldDef => ({ name, label, type });

@@ -25,7 +25,7 @@ import { BENUTZER_FELDER, benutzerLabel, GENDER_OPTIONS } from './benutzer-felde
 import type { Benutzer } from './BenutzerEdit';
 import { applyBenutzerChange } from './benutzer-rules';
 import { pruefeZuordnung } from './mitarbeiter-rules';
-import { RelatedTable } from './RelatedTable';
+import { RelatedTable } from '../../components/RelatedTable';
 import { ladeMitarbeiterKandidat, legeMitarbeiterAn, setzeArbeitgeber } from './api';
 
 const NEUE_FELDER: FieldDef[] = [

@@ -22,9 +22,6 @@ export const useEigeneZeilen = (resource: string, benutzerId: number | null | un
   });
 
 /** Any related list of a window (Mitarbeiter, contacts, groups of an e-mail). */
-export const useZeilen = (resource: string, query: Query, refreshInterval?: number) =>
-  useApi<Row[]>(resourcePath(resource), query, { refreshInterval });
-
 export const useBuchungen = (variante: BuchungsVariante, id: number, refreshInterval: number) =>
   useApi<Row[]>(resourcePath('rw-transaction'), buchungsQuery(variante, id), { refreshInterval });
 

@@ -1,34 +1,8 @@
 /**
- * The fields of the group window (spec 001 §3): which ones a type and an automatic rule show, and
- * the keys of the group's data object edited as 'data.…' fields next to the columns.
+ * The fields of the group window (spec 001 §3): which ones a type and an automatic rule show; the
+ * keys of the group's data object are edited as 'data.…' fields (resources/unterfelder.ts).
  */
 import { autoRegel, type RegelParameter } from '../../../../common/gruppen';
-import type { Row } from '../../resources/types';
-
-const DATEN = 'data.';
-
-/** The record with each key of `data` also as a 'data.key' field, for the form. */
-export function mitDaten(record: Row): Row {
-  const data = (record.data ?? {}) as Row;
-  return {
-    ...record,
-    ...Object.fromEntries(Object.entries(data).map(([key, value]) => [`${DATEN}${key}`, value])),
-  };
-}
-
-/** A form change with 'data.key' fields folded back into `data`; an emptied key is dropped. */
-export function alsDaten(record: Row, patch: Row): Row {
-  const rest = Object.entries(patch).filter(([name]) => !name.startsWith(DATEN));
-  const daten = Object.entries(patch).filter(([name]) => name.startsWith(DATEN));
-  if (daten.length === 0) return patch;
-  const data: Row = { ...((record.data ?? {}) as Row) };
-  for (const [name, value] of daten) {
-    const key = name.slice(DATEN.length);
-    if (value === null || value === undefined || value === '') delete data[key];
-    else data[key] = value;
-  }
-  return { ...Object.fromEntries(rest), data };
-}
 
 const PARAMETER_FELDER: Record<RegelParameter, string[]> = {
   bezirk: ['verband_bezirk_id'],

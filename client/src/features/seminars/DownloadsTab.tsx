@@ -13,7 +13,7 @@ import { reportError } from '../../lib/errors';
 import { invalidateResource } from '../../lib/hooks';
 import { showToast } from '../../lib/toaster';
 import type { ColumnDef, Row } from '../../resources/types';
-import { RelatedTable } from '../membership/RelatedTable';
+import { RelatedTable } from '../../components/RelatedTable';
 import { downloadLink, downloadsQuery } from './api';
 import { DownloadFormular } from './DownloadNeu';
 

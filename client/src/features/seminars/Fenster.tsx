@@ -29,7 +29,7 @@ import {
 } from '../../resources/meta';
 import type { EditProps, FieldDef, FieldOverride, Row } from '../../resources/types';
 import { DownloadsTab } from './DownloadsTab';
-import { einfalten, mitUnterfeldern } from './felder';
+import { einfalten, mitUnterfeldern } from '../../resources/unterfelder';
 
 export interface FensterKontext {
   meta: ResourceMeta;

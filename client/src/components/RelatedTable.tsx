@@ -4,10 +4,10 @@
  */
 import { HTMLTable, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import type { Query } from '../../lib/api';
-import { useZeilen } from './api';
-import type { ColumnDef, Row } from '../../resources/types';
-import { cellText } from '../../resources/values';
+import { resourcePath, type Query } from '../lib/api';
+import { useApi } from '../lib/hooks';
+import type { ColumnDef, Row } from '../resources/types';
+import { cellText } from '../resources/values';
 
 export interface RelatedTableProps {
   resource: string;
@@ -20,7 +20,7 @@ export interface RelatedTableProps {
 }
 
 export function RelatedTable({ resource, query, columns, bar, actions, onOpen }: RelatedTableProps) {
-  const { data, isLoading } = useZeilen(resource, query);
+  const { data, isLoading } = useApi<Row[]>(resourcePath(resource), query);
   return (
     <div className="related" data-resource={resource}>
       {bar && <div className="related-bar">{bar}</div>}

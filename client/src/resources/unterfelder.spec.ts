@@ -1,6 +1,6 @@
-import { einfalten, mitUnterfeldern } from './felder';
+import { alsDaten, einfalten, mitDaten, mitUnterfeldern } from './unterfelder';
 
-describe('JSON sub-fields of the seminar windows', () => {
+describe('JSON sub-fields as fields of their own', () => {
   const record = { id: 3, titel: 'USt', data: { lehrgang: true, seminareinladung_pdf: { subtitle: 'Neu' } } };
 
   it('reads dotted names into the JSON columns', () => {
@@ -39,5 +39,28 @@ describe('JSON sub-fields of the seminar windows', () => {
     expect(einfalten({ kosten: null }, { 'kosten.raum': 450, 'kosten.sollbuchung': 12 })).toEqual({
       kosten: { raum: 450, sollbuchung: 12 },
     });
+  });
+
+  it('shows the keys of data as data.… fields', () => {
+    expect(mitDaten({ id: 1, data: { auto_stb_neuzugelassen_jahr: 2024 } })).toEqual({
+      id: 1,
+      data: { auto_stb_neuzugelassen_jahr: 2024 },
+      'data.auto_stb_neuzugelassen_jahr': 2024,
+    });
+    expect(mitDaten({ id: 1, data: null })).toEqual({ id: 1, data: null });
+  });
+
+  it.each([
+    [{ name: 'x' }, { name: 'x' }],
+    [
+      { 'data.auto_abo_storno_stichwort': 'Praxis' },
+      { data: { andere: 1, auto_abo_storno_stichwort: 'Praxis' } },
+    ],
+    [
+      { 'data.andere': '', name: 'y' },
+      { name: 'y', data: {} },
+    ],
+  ])('folds %j back into data', (patch, folge) => {
+    expect(alsDaten({ data: { andere: 1 } }, patch)).toEqual(folge);
   });
 });
