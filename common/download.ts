@@ -13,6 +13,7 @@ export const DOWNLOAD_BEZUEGE: Readonly<Record<string, { resource: string; kateg
     'Veranstaltung-Referent': { resource: 'veranstaltung-referent', kategorien: ['Bild', 'Sonstiges'] },
     'Veranstaltung-Ort': { resource: 'veranstaltung-ort', kategorien: ['Anfahrtsskizze', 'Sonstiges'] },
     Newsletter: { resource: 'newsletter', kategorien: SEMINAR_KATEGORIEN },
+    News: { resource: 'news', kategorien: ['Bild', 'Anhang', 'Sonstiges'] },
   };
 
 /** The relation's entry, or undefined for anything that is no relation (also 'toString' and the like). */

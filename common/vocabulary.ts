@@ -493,6 +493,7 @@ const ENUMS: Record<string, Record<string, string>> = {
     'Veranstaltung-Referent': 'Referent',
     'Veranstaltung-Ort': 'Ort',
     Newsletter: 'Newsletter',
+    News: 'News',
   },
   bezahloption_typ: BEZAHL_TYPEN,
   storno_bezahloption_typ: BEZAHL_TYPEN,

@@ -12,7 +12,12 @@ import {
   EXTERNAL_DATA_TYPEN,
   NewsletterVorlage,
 } from './adapters/persistence/newsletter-vorlage.entity';
-import { pruefeNewsletterloeschung } from './domain/newsletter';
+import {
+  absenderHooks,
+  newsHooks,
+  newsletterHooks,
+  vorlageHooks,
+} from './adapters/persistence/newsletter.hooks';
 import { StatistikNewsletter } from './adapters/persistence/statistik-newsletter.entity';
 import { News, NEWS_TYPEN, VerbandWebsite } from './adapters/persistence/verband-website.entity';
 
@@ -29,12 +34,14 @@ export const newsletterResources: ResourceDefinition[] = [
     searchable: ['titel'],
     enums: { typ: NEWS_TYPEN },
     defaultOrder: [['von', 'DESC']],
+    hooks: newsHooks,
   }),
   defineResource({
     name: 'newsletter-absender',
     entity: NewsletterAbsender,
     searchable: ['name', 'email', 'reply_to'],
     defaultOrder: [['name', 'ASC']],
+    hooks: absenderHooks,
   }),
   defineResource({
     name: 'newsletter-vorlagen',
@@ -43,6 +50,7 @@ export const newsletterResources: ResourceDefinition[] = [
     enums: { auto_typ: AUTO_TYPEN, external_data_type: EXTERNAL_DATA_TYPEN },
     defaultOrder: [['titel', 'ASC']],
     files: true,
+    hooks: vorlageHooks,
   }),
   defineResource({
     name: 'newsletter',
@@ -52,15 +60,7 @@ export const newsletterResources: ResourceDefinition[] = [
     readOnly: ['bearbeitungsstatus'],
     fieldTypes: { body: 'richtext', manual_versanduhrzeit: 'time' },
     defaultOrder: [['createdAt', 'DESC']],
-    hooks: {
-      async beforeDelete(record, { manager }) {
-        pruefeNewsletterloeschung(
-          await manager.count(NewsletterDispatcher, {
-            where: { newsletter_id: record.id as number, versendet: true },
-          }),
-        );
-      },
-    },
+    hooks: newsletterHooks,
   }),
   defineResource({
     name: 'newsletter-dispatcher',

@@ -54,6 +54,7 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
     ids.vorlage = await post('newsletter-vorlagen', {
       titel: 'Standard-Newsletter',
       vorlage: 'standard.html',
+      json_content_scheme: { einleitung: 'HTML' },
     });
     ids.newsletter = await post('newsletter', {
       titel: 'Steuerrecht aktuell 9/2026',
@@ -104,8 +105,8 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
         verband_website_id: website,
         data: {
           detail_page: true,
+          // Without a link there is no link title (spec 002 §5); it would be dropped on save.
           link: null,
-          link_titel: null,
           preview_image: 'grundsteuer.jpg',
           theme: 'green',
           description: 'Was jetzt für Bescheide gilt',

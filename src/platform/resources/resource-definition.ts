@@ -16,6 +16,8 @@ export interface SaveContext {
   userId: number | null;
   /** The stored record before an update; undefined on create. */
   previous?: Row;
+  /** The many-to-many lists the save replaces (ids by association), for rules across lists. */
+  links?: Record<string, number[]>;
 }
 
 export interface ResourceHooks {

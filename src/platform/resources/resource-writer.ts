@@ -86,6 +86,9 @@ export async function labelled<T>(definition: ResourceDefinition, work: () => Pr
   }
 }
 
+const linkMap = (links: { property: string; ids: number[] }[]) =>
+  Object.fromEntries(links.map(({ property, ids }) => [property, ids]));
+
 @Injectable()
 export class ResourceWriter {
   constructor(
@@ -176,7 +179,7 @@ export class ResourceWriter {
     const metadata = this.dataSource.getMetadata(definition.entity);
     const links = this.links(metadata, body);
     const id = await this.dataSource.transaction(async (manager) => {
-      const ctx: SaveContext = { manager, userId: actor?.id ?? null };
+      const ctx: SaveContext = { manager, userId: actor?.id ?? null, links: linkMap(links) };
       await definition.hooks?.beforeSave?.(values, ctx);
       const result = await manager.insert(definition.entity, values);
       const newId = Number(result.identifiers[0]?.id);
@@ -210,7 +213,7 @@ export class ResourceWriter {
       const previous = await this.existing(manager, definition, id);
       if (version !== undefined && version !== previous.version) throw stale();
       assertAllowed(definition, 'update', previous);
-      const ctx: SaveContext = { manager, userId: actor?.id ?? null, previous };
+      const ctx: SaveContext = { manager, userId: actor?.id ?? null, previous, links: linkMap(links) };
       await definition.hooks?.beforeSave?.(values, ctx);
       // Link changes alone raise the version too (an update of no columns, which only versioned rows allow).
       if (Object.keys(values).length > 0 || (links.length > 0 && metadata.versionColumn)) {

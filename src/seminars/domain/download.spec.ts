@@ -51,10 +51,10 @@ describe('what an uploaded download belongs to', () => {
     });
     expect(downloadBezugPruefen({ ...gut, relation: 'toString' }).errors).toEqual({
       relation:
-        'hat einen unzulässigen Wert (erlaubt: Seminar, Veranstaltung, Inhalt, Referent, Ort, Newsletter)',
+        'hat einen unzulässigen Wert (erlaubt: Seminar, Veranstaltung, Inhalt, Referent, Ort, Newsletter, News)',
     });
     expect(
       downloadBezugPruefen({ ...gut, relation: 'Mond', category: 'Kochrezept' }).errors.category,
-    ).toMatch(/^hat einen unzulässigen Wert \(erlaubt: Skript, .*Anfahrtsskizze\)$/);
+    ).toMatch(/^hat einen unzulässigen Wert \(erlaubt: Skript, .*Anfahrtsskizze, Anhang\)$/);
   });
 });

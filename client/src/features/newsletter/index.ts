@@ -2,7 +2,13 @@
 import { lazyScreen } from '../../lib/lazy';
 import type { FeatureSlice } from '../../resources/types';
 
+import './newsletter.css';
+
 const ListWithFiles = lazyScreen(() => import('../../components/ListWithFiles'), 'ListWithFiles');
+const VorlageEdit = lazyScreen(() => import('./VorlageEdit'), 'VorlageEdit');
+const NewsletterEdit = lazyScreen(() => import('./NewsletterEdit'), 'NewsletterEdit');
+const NewsEdit = lazyScreen(() => import('./NewsEdit'), 'NewsEdit');
+const WebsiteEdit = lazyScreen(() => import('./WebsiteEdit'), 'WebsiteEdit');
 
 const oneYear = { timeDefault: 12 } as const;
 
@@ -13,6 +19,9 @@ export const newsletter: FeatureSlice = {
       resource: 'newsletter-vorlagen',
       label: 'Vorlagen',
       page: ListWithFiles,
+      edit: VorlageEdit,
+      // Spec 002 §9.
+      refreshInterval: 10000,
     },
     absender: { path: '/newsletter/absender', resource: 'newsletter-absender', label: 'Absender' },
     newsletter: {
@@ -26,27 +35,8 @@ export const newsletter: FeatureSlice = {
         { field: 'auto_newsletter', type: 'boolean' },
         { field: 'allow_duplicate_email', type: 'boolean' },
       ],
-      // Spec 002 §2: Grunddaten, Versand-Gruppen, Ausschluss-Gruppen, Body (Inhalte and Downloads follow with the authoring issue).
-      parts: [
-        {
-          title: 'Grunddaten',
-          fields: [
-            'titel',
-            'betreff',
-            'newsletter_absender_id',
-            'newsletter_vorlagen_id',
-            'veranstaltung_id',
-            'veranstaltung_event_id',
-            'manual_versanddatum',
-            'manual_versanduhrzeit',
-            'allow_duplicate_email',
-            'freigabe',
-          ],
-        },
-        { title: 'Versand-Gruppen', fields: ['Benutzer_Gruppes'] },
-        { title: 'Ausschluss-Gruppen', fields: ['Ausschluss_Gruppes'] },
-        { title: 'Body', fields: ['body'] },
-      ],
+      // Spec 002 §2: the tabs, the recipient count, the preview and planning a dispatch.
+      edit: NewsletterEdit,
       ...oneYear,
     },
     dispatcher: {
@@ -83,7 +73,12 @@ export const newsletter: FeatureSlice = {
       noCreate: true,
       ...oneYear,
     },
-    websites: { path: '/website/websites', resource: 'verband-website', label: 'Webseiten' },
-    news: { path: '/website/news', resource: 'news', label: 'News' },
+    websites: {
+      path: '/website/websites',
+      resource: 'verband-website',
+      label: 'Webseiten',
+      edit: WebsiteEdit,
+    },
+    news: { path: '/website/news', resource: 'news', label: 'News', edit: NewsEdit },
   },
 };

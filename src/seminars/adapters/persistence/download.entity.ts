@@ -9,6 +9,7 @@ export const DOWNLOAD_RELATIONS = [
   'Veranstaltung-Referent',
   'Veranstaltung-Ort',
   'Newsletter',
+  'News',
 ] as const;
 
 /** Spec 000 §3 and 001 §9; which categories a screen offers depends on the relation. */

@@ -1,0 +1,65 @@
+/**
+ * A newsletter as one recipient receives it (spec 002 §3): the template (handlebars HTML) filled
+ * with the newsletter, its json_content and the recipient. HTML from the editors (body, HTML
+ * content fields) is sanitized once more here, so a mail never carries what the save rules would
+ * refuse, whatever is stored; all other values are escaped by handlebars.
+ */
+import Handlebars from 'handlebars';
+import { mapHtml, type ContentScheme } from '../../../common/newsletter';
+import type { Anschreiben } from '../../membership/application/anschreiben';
+import { DomainError } from '../../shared/domain-error';
+import { inhaltAnzeige } from '../domain/inhalt-anzeige';
+import { sicheresHtml } from '../domain/sicheres-html';
+
+const hb = Handlebars.create();
+
+export interface NewsletterDaten {
+  titel: string;
+  betreff: string | null;
+  body: string | null;
+  json_content: unknown;
+  scheme: ContentScheme | null;
+  absender: { name: string; email: string; reply_to: string | null } | null;
+}
+
+/** Without a stored salutation (companies without contact person): the neutral German one. */
+const NEUTRALE_ANREDE = 'Sehr geehrte Damen und Herren';
+
+/** Unsubscribing answers the sender (RFC 2369 style mailto), which every mail client can do. */
+function abmeldeLink(newsletter: NewsletterDaten, empfaenger: Anschreiben): string {
+  const an = newsletter.absender?.reply_to || newsletter.absender?.email;
+  if (!an) return '';
+  const betreff = `Newsletter abbestellen (${empfaenger.kennnummer ?? empfaenger.email ?? ''})`;
+  return `mailto:${an}?subject=${encodeURIComponent(betreff)}`;
+}
+
+export function newsletterHtml(
+  vorlage: { name: string; quelle: string },
+  newsletter: NewsletterDaten,
+  empfaenger: Anschreiben,
+): string {
+  const sicher = (html: string) => sicheresHtml(html);
+  const inhalt = newsletter.scheme
+    ? mapHtml(newsletter.scheme, newsletter.json_content, sicher)
+    : newsletter.json_content;
+  const daten = {
+    titel: newsletter.titel,
+    betreff: newsletter.betreff ?? newsletter.titel,
+    anrede: empfaenger.ansprache?.trim() || NEUTRALE_ANREDE,
+    empfaenger,
+    body: new hb.SafeString(sicher(newsletter.body ?? '')),
+    // Custom templates name the fields themselves: {{{inhalt.einleitung}}} for HTML, {{inhalt.titel}}.
+    inhalt,
+    felder: newsletter.scheme ? inhaltAnzeige(newsletter.scheme, inhalt) : [],
+    absender: newsletter.absender,
+    abmelden: abmeldeLink(newsletter, empfaenger),
+  };
+  try {
+    return hb.compile(vorlage.quelle)(daten);
+  } catch (error) {
+    throw DomainError.conflict(
+      'NEWSLETTER_VORLAGE_FEHLERHAFT',
+      `Die Vorlagendatei „${vorlage.name}“ ist fehlerhaft: ${(error as Error).message}`,
+    );
+  }
+}
