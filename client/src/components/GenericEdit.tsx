@@ -4,48 +4,40 @@
  * group them into tabs or steps, and hide some. Records the server keeps unchanged open read-only.
  * Existing records show their Verlauf (the audit trail) under the fields.
  */
-import { Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, Intent, NonIdealState } from '@blueprintjs/core';
 import { matchesCondition } from '../../../common/resource-meta';
 import { useLocation } from '../app/router';
-import { errorMessage } from '../lib/errors';
 import {
   displayText,
   editFields,
-  linkAssociations,
+  linkLoading,
   newRecordDefaults,
-  useMeta,
   type ResourceMeta,
 } from '../resources/meta';
 import type { EditProps, FieldOverride } from '../resources/types';
 import { EditFrame, SaveButtons, StepperFrame, TabFrame, useEditRecord } from './EditFrame';
 import { FieldForm } from './FieldForm';
 import { Verlauf } from './Verlauf';
+import { MitMetadaten } from './MitMetadaten';
 
 export function GenericEdit({ config, id }: EditProps) {
-  const { data: meta, error } = useMeta(config.resource);
-  if (error)
-    return (
-      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
-        {errorMessage(error)}
-      </Callout>
-    );
-  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
-  return <MetaEdit config={config} id={id} meta={meta} />;
+  return (
+    <MitMetadaten
+      resource={config.resource}
+      render={(meta) => <MetaEdit config={config} id={id} meta={meta} />}
+    />
+  );
 }
 
 function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
   const { query } = useLocation();
-  const links = linkAssociations(meta);
   const edit = useEditRecord({
     resource: config.resource,
     listPath: config.path,
     id,
     copy: query.get('option') === 'copy',
     defaults: newRecordDefaults(meta, config),
-    linkFields: links.map((a) => a.name),
-    query: links.length
-      ? { include: links.map((a) => ({ association: a.name, attributes: ['id'] })) }
-      : undefined,
+    ...linkLoading(meta),
   });
   if (edit.isNew && !meta.operations.create) {
     return (

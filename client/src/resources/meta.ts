@@ -184,6 +184,17 @@ export function linkAssociations(meta: ResourceMeta): AssociationMeta[] {
   return meta.associations.filter((a) => a.kind === 'to-many' && a.writable && a.resource);
 }
 
+/** What an edit window loads and saves of the links: their names, and their ids included on load. */
+export function linkLoading(meta: ResourceMeta) {
+  const links = linkAssociations(meta);
+  return {
+    linkFields: links.map((a) => a.name),
+    query: links.length
+      ? { include: links.map((a) => ({ association: a.name, attributes: ['id'] })) }
+      : undefined,
+  };
+}
+
 /**
  * Fields a form offers unless told otherwise: the editable ones, not JSON (screens render those
  * themselves); for a resource nobody edits (issued invoices) all of them, to be read.

@@ -3,7 +3,7 @@
  * CSV-Email-Zuordnung, the type and rule transitions of §4 applied as staff edit (the same function
  * the server enforces on save), the quick-group types of §9, and the fields an automatic rule needs.
  */
-import { Callout, FormGroup, Intent, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import {
   AUTO_REGELN,
@@ -21,9 +21,8 @@ import { useLocation } from '../../app/router';
 import { EditFrame, SaveButtons, TabFrame, useEditRecord } from '../../components/EditFrame';
 import { Field } from '../../components/FieldForm';
 import { RecordSelect } from '../../components/inputs/RecordSelect';
-import { errorMessage } from '../../lib/errors';
 import { berlinYear } from '../../lib/format';
-import { editFields, newRecordDefaults, useMeta, type ResourceMeta } from '../../resources/meta';
+import { editFields, newRecordDefaults, type ResourceMeta } from '../../resources/meta';
 import type { EditProps, FieldDef, FieldOverride, Row } from '../../resources/types';
 import { useGruppenInhalt } from './api';
 import { bezirkLabel } from './benutzer-felder';
@@ -31,6 +30,7 @@ import { CsvAbgleich } from './CsvAbgleich';
 import { alsDaten, mitDaten } from '../../resources/unterfelder';
 import { regelFelder } from './gruppe-felder';
 import { MitgliederTab } from './GruppenMitglieder';
+import { MitMetadaten } from '../../components/MitMetadaten';
 
 export type Gruppe = Row & GruppenWerte;
 
@@ -55,15 +55,12 @@ const REGEL_OPTIONEN = [
 ];
 
 export function GruppeEdit({ config, id }: EditProps) {
-  const { data: meta, error } = useMeta(config.resource);
-  if (error)
-    return (
-      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
-        {errorMessage(error)}
-      </Callout>
-    );
-  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
-  return <GruppeFenster config={config} id={id} meta={meta} />;
+  return (
+    <MitMetadaten
+      resource={config.resource}
+      render={(meta) => <GruppeFenster config={config} id={id} meta={meta} />}
+    />
+  );
 }
 
 function GruppeFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {

@@ -4,17 +4,16 @@
  * title is disabled and dropped without a link (as the server does on save); the colour themes
  * the staff user's association offers.
  */
-import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { farbschemata, newsLinkFolgt, standardFarbschema } from '../../../../common/newsletter';
 import { enumLabel, fieldLabel } from '../../../../common/vocabulary';
 import { useUser } from '../../app/session';
 import { EditFrame, SaveButtons, TabFrame, useEditRecord } from '../../components/EditFrame';
 import { Field, FieldForm } from '../../components/FieldForm';
-import { errorMessage } from '../../lib/errors';
-import { editFields, newRecordDefaults, useMeta, type ResourceMeta } from '../../resources/meta';
+import { editFields, newRecordDefaults, type ResourceMeta } from '../../resources/meta';
 import type { EditProps, FieldDef, Row } from '../../resources/types';
 import { alsDaten, mitDaten } from '../../resources/unterfelder';
 import { DownloadsTab } from '../seminars/DownloadsTab';
+import { MitMetadaten } from '../../components/MitMetadaten';
 
 const RESOURCE = 'news';
 const feld = (def: Omit<FieldDef, 'label'>): FieldDef => ({
@@ -23,15 +22,12 @@ const feld = (def: Omit<FieldDef, 'label'>): FieldDef => ({
 });
 
 export function NewsEdit({ config, id }: EditProps) {
-  const { data: meta, error } = useMeta(config.resource);
-  if (error)
-    return (
-      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
-        {errorMessage(error)}
-      </Callout>
-    );
-  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
-  return <NewsFenster config={config} id={id} meta={meta} />;
+  return (
+    <MitMetadaten
+      resource={config.resource}
+      render={(meta) => <NewsFenster config={config} id={id} meta={meta} />}
+    />
+  );
 }
 
 function NewsFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {

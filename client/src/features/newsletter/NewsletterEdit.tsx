@@ -4,21 +4,22 @@
  * scheme) and Downloads; the recipient count, the preview for one recipient and planning a
  * dispatch, which needs a stored newsletter.
  */
-import { Button, Callout, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { leseContentScheme, NICHT_GESPEICHERT } from '../../../../common/newsletter';
 import { EditFrame, SaveButtons, TabFrame, useEditRecord } from '../../components/EditFrame';
 import { FieldForm } from '../../components/FieldForm';
 import { api, resourcePath } from '../../lib/api';
-import { errorMessage, reportError } from '../../lib/errors';
+import { reportError } from '../../lib/errors';
 import { invalidateResource, useApi } from '../../lib/hooks';
 import { showErrorToast, showToast } from '../../lib/toaster';
-import { editFields, newRecordDefaults, useMeta, type ResourceMeta } from '../../resources/meta';
+import { editFields, newRecordDefaults, type ResourceMeta } from '../../resources/meta';
 import type { EditProps, Row } from '../../resources/types';
 import { DownloadsTab } from '../seminars/DownloadsTab';
 import { GruppenListe } from './GruppenListe';
 import { InhalteForm } from './InhalteForm';
 import { Vorschau } from './Vorschau';
+import { MitMetadaten } from '../../components/MitMetadaten';
 
 const LINKS = ['Benutzer_Gruppes', 'Ausschluss_Gruppes'] as const;
 
@@ -37,15 +38,12 @@ const GRUNDDATEN = [
 ];
 
 export function NewsletterEdit({ config, id }: EditProps) {
-  const { data: meta, error } = useMeta(config.resource);
-  if (error)
-    return (
-      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
-        {errorMessage(error)}
-      </Callout>
-    );
-  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
-  return <NewsletterFenster config={config} id={id} meta={meta} />;
+  return (
+    <MitMetadaten
+      resource={config.resource}
+      render={(meta) => <NewsletterFenster config={config} id={id} meta={meta} />}
+    />
+  );
 }
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? (value as number[]) : []);

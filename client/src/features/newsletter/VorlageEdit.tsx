@@ -5,7 +5,7 @@
  * follow the auto send rules, and a new template starts with the defaults of §9 — the same
  * functions the server applies on save.
  */
-import { Callout, FormGroup, Intent, Spinner, TextArea } from '@blueprintjs/core';
+import { Callout, FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import {
   autoVersandAendern,
   leseContentScheme,
@@ -16,11 +16,11 @@ import {
 import { enumLabel, fieldLabel } from '../../../../common/vocabulary';
 import { EditFrame, SaveButtons, TabFrame, useEditRecord } from '../../components/EditFrame';
 import { Field, FieldForm } from '../../components/FieldForm';
-import { errorMessage } from '../../lib/errors';
-import { editFields, newRecordDefaults, useMeta, type ResourceMeta } from '../../resources/meta';
+import { editFields, newRecordDefaults, type ResourceMeta } from '../../resources/meta';
 import type { EditProps, FieldDef, Row } from '../../resources/types';
 import { alsDaten, mitDaten } from '../../resources/unterfelder';
 import { GruppenListe } from './GruppenListe';
+import { MitMetadaten } from '../../components/MitMetadaten';
 
 const RESOURCE = 'newsletter-vorlagen';
 const label = (name: string) => fieldLabel(RESOURCE, name) ?? name;
@@ -30,15 +30,12 @@ const VERSAND_FELDER = ['auto_vortage', 'auto_nachtage', 'auto_minutes'] as cons
 type VersandFeld = (typeof VERSAND_FELDER)[number];
 
 export function VorlageEdit({ config, id }: EditProps) {
-  const { data: meta, error } = useMeta(config.resource);
-  if (error)
-    return (
-      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
-        {errorMessage(error)}
-      </Callout>
-    );
-  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
-  return <VorlageFenster config={config} id={id} meta={meta} />;
+  return (
+    <MitMetadaten
+      resource={config.resource}
+      render={(meta) => <VorlageFenster config={config} id={id} meta={meta} />}
+    />
+  );
 }
 
 /** The scheme as the text area shows it: typed text as typed, a stored scheme pretty-printed. */

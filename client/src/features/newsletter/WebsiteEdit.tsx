@@ -2,27 +2,23 @@
  * The website window /website/websites/{id} (spec 002 §2, §3): website, sonstiges, the sender of
  * its newsletters and the certificate template kept in its data.
  */
-import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { EditFrame, SaveButtons, useEditRecord } from '../../components/EditFrame';
 import { Field, FieldForm } from '../../components/FieldForm';
-import { errorMessage } from '../../lib/errors';
-import { editFields, newRecordDefaults, useMeta, type ResourceMeta } from '../../resources/meta';
+import { editFields, newRecordDefaults, type ResourceMeta } from '../../resources/meta';
 import type { EditProps, Row } from '../../resources/types';
 import { alsDaten, mitDaten } from '../../resources/unterfelder';
+import { MitMetadaten } from '../../components/MitMetadaten';
 
 const VORLAGE = 'data.seminar_bescheinigung_template';
 
 export function WebsiteEdit({ config, id }: EditProps) {
-  const { data: meta, error } = useMeta(config.resource);
-  if (error)
-    return (
-      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
-        {errorMessage(error)}
-      </Callout>
-    );
-  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
-  return <WebsiteFenster config={config} id={id} meta={meta} />;
+  return (
+    <MitMetadaten
+      resource={config.resource}
+      render={(meta) => <WebsiteFenster config={config} id={id} meta={meta} />}
+    />
+  );
 }
 
 function WebsiteFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {

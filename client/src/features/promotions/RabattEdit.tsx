@@ -5,7 +5,7 @@
  * mode is derived on load and 'immer' clears the dates, minPreis is disabled for a fixed price,
  * a per-participant limit resets jederXte; values show their unit (€ or %).
  */
-import { Callout, FormGroup, H6, Intent, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { FormGroup, H6, Intent, SegmentedControl } from '@blueprintjs/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import {
   GUELTIGKEITS_MODI,
@@ -22,40 +22,34 @@ import { EditFrame, SaveButtons, StepperFrame, useEditRecord } from '../../compo
 import { Field } from '../../components/FieldForm';
 import { NumberInput } from '../../components/inputs/NumberInput';
 import { Verlauf } from '../../components/Verlauf';
-import { errorMessage } from '../../lib/errors';
 import {
   displayText,
   editFields,
-  linkAssociations,
+  linkLoading,
   newRecordDefaults,
-  useMeta,
   type ResourceMeta,
 } from '../../resources/meta';
 import type { EditProps, FieldOverride, Row } from '../../resources/types';
+import { MitMetadaten } from '../../components/MitMetadaten';
 
 export function RabattEdit({ config, id }: EditProps) {
-  const { data: meta, error } = useMeta(config.resource);
-  if (error)
-    return (
-      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
-        {errorMessage(error)}
-      </Callout>
-    );
-  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
-  return <RabattFenster config={config} id={id} meta={meta} />;
+  return (
+    <MitMetadaten
+      resource={config.resource}
+      render={(meta) => <RabattFenster config={config} id={id} meta={meta} />}
+    />
+  );
 }
 
 function RabattFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
   const { query } = useLocation();
-  const links = linkAssociations(meta);
   const edit = useEditRecord<Row>({
     resource: config.resource,
     listPath: config.path,
     id,
     copy: query.get('option') === 'copy',
     defaults: newRecordDefaults(meta, config),
-    linkFields: links.map((a) => a.name),
-    query: { include: links.map((a) => ({ association: a.name, attributes: ['id'] })) },
+    ...linkLoading(meta),
   });
   const { record, isNew, change: setFields, errors } = edit;
   const change = useCallback((patch: Row) => setFields(rabattFolgt(record, patch)), [record, setFields]);

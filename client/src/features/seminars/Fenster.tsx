@@ -4,7 +4,6 @@
  * tabs that each screen composes, JSON sub-fields ('data.…', 'kosten.…') as fields of their own,
  * and a Downloads tab disabled until the record is saved.
  */
-import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useCallback, type ReactNode } from 'react';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { useLocation } from '../../app/router';
@@ -18,18 +17,17 @@ import {
 } from '../../components/EditFrame';
 import { Field } from '../../components/FieldForm';
 import { Verlauf } from '../../components/Verlauf';
-import { errorMessage } from '../../lib/errors';
 import {
   displayText,
   editFields,
-  linkAssociations,
+  linkLoading,
   newRecordDefaults,
-  useMeta,
   type ResourceMeta,
 } from '../../resources/meta';
 import type { EditProps, FieldDef, FieldOverride, Row } from '../../resources/types';
 import { DownloadsTab } from './DownloadsTab';
 import { einfalten, mitUnterfeldern } from '../../resources/unterfelder';
+import { MitMetadaten } from '../../components/MitMetadaten';
 
 export interface FensterKontext {
   meta: ResourceMeta;
@@ -62,15 +60,9 @@ export interface FensterProps extends EditProps {
 }
 
 export function Fenster(props: FensterProps) {
-  const { data: meta, error } = useMeta(props.config.resource);
-  if (error)
-    return (
-      <Callout intent={Intent.DANGER} title="Fehler beim Laden">
-        {errorMessage(error)}
-      </Callout>
-    );
-  if (!meta) return <Spinner className="app-loading" aria-label="Daten werden geladen" />;
-  return <MitMeta {...props} meta={meta} />;
+  return (
+    <MitMetadaten resource={props.config.resource} render={(meta) => <MitMeta {...props} meta={meta} />} />
+  );
 }
 
 function MitMeta({
@@ -84,7 +76,6 @@ function MitMeta({
   meta,
 }: FensterProps & { meta: ResourceMeta }) {
   const { query } = useLocation();
-  const links = linkAssociations(meta);
   const edit = useEditRecord<Row>({
     resource: config.resource,
     listPath: listPath ?? config.path,
@@ -92,10 +83,7 @@ function MitMeta({
     id,
     copy: query.get('option') === 'copy',
     defaults: { ...newRecordDefaults(meta, config), ...defaults },
-    linkFields: links.map((a) => a.name),
-    query: links.length
-      ? { include: links.map((a) => ({ association: a.name, attributes: ['id'] })) }
-      : undefined,
+    ...linkLoading(meta),
   });
   const { record, isNew, change: setFields, errors } = edit;
   const change = useCallback((patch: Row) => setFields(einfalten(record, patch)), [record, setFields]);
