@@ -158,3 +158,20 @@ export function tlmsUngespeichert(art: 'veranstaltung' | 'veranstaltung-event'):
   const wer = art === 'veranstaltung' ? 'Das Seminar' : 'Die Veranstaltung';
   return `${wer} muss gespeichert werden, bevor ein TalentLMS-Kurs erstellt werden kann!`;
 }
+
+/**
+ * The seminar-invitation PDF (spec 001 §3, §7): its data fields, and its optional texts, each
+ * switched on by being a string; the pdf-vorlage type of invitation templates.
+ */
+export const EINLADUNG_FELDER = ['seminar_titel', 'dozent_image_url', 'zahlungsweise'] as const;
+export const EINLADUNG_TEXTE = [
+  'subtitle',
+  'headline',
+  'einfuehrung',
+  'themenuebersicht',
+  'sonstiges',
+  'header_field',
+  'gebuehr_hinweis',
+  'zahlungs_hinweis',
+] as const;
+export const EINLADUNGS_VORLAGE = 'Seminareinladung-Vorlage';

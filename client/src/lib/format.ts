@@ -1,4 +1,5 @@
 /** German display formats (DESIGN.md §4): amounts 1.234,50 €, dates dd.MM.yyyy in Europe/Berlin. */
+import { berlinWandzeit } from '../../../common/kalender';
 import { roundTo } from './number';
 
 export const TIME_ZONE = 'Europe/Berlin';
@@ -40,36 +41,12 @@ export function formatDateValue(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
 }
 
-const berlinParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** The Berlin wall-clock fields of an instant, as two-digit strings (year four). */
-function berlinFields(at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
-  const parts = berlinParts.formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
 /** Minutes that Berlin is ahead of UTC at the given instant (60 or 120). */
 function berlinOffsetMinutes(at: Date): number {
-  const f = berlinFields(at);
-  const asUtc = Date.UTC(+f.year, +f.month - 1, +f.day, +f.hour, +f.minute, +f.second);
-  return Math.round((asUtc - at.getTime()) / 60000);
+  const { datum, uhrzeit } = berlinWandzeit(at);
+  const [year, month, day] = datum.split('-').map(Number);
+  const [hour, minute, second] = uhrzeit.split(':').map(Number);
+  return Math.round((Date.UTC(year, month - 1, day, hour, minute, second) - at.getTime()) / 60000);
 }
 
 /** Midnight of a Berlin calendar day as an instant (month is 0-based), whatever the browser's zone. */
@@ -85,8 +62,8 @@ export function berlinYear(at: Date): number {
 
 /** An instant as its Berlin calendar date and wall-clock time: ['2024-03-31', '02:30']. */
 export function berlinDateTime(instant: string | Date): [string, string] {
-  const f = berlinFields(new Date(instant));
-  return [`${f.year}-${f.month}-${f.day}`, `${f.hour}:${f.minute}`];
+  const { datum, uhrzeit } = berlinWandzeit(new Date(instant));
+  return [datum, uhrzeit.slice(0, 5)];
 }
 
 /** The instant of a Berlin date ('YYYY-MM-DD') and time ('HH:MM'), whatever the browser's zone. */

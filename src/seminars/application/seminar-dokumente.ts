@@ -7,6 +7,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Writable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
+import { EINLADUNGS_VORLAGE } from '../../../common/seminar';
 import { fieldLabel } from '../../../common/vocabulary';
 import { gruppenVon } from '../../membership/application/gruppen-zugehoerigkeit';
 import type { PdfJob, PdfTemplate } from '../../platform/pdf/pdf-renderer';
@@ -36,7 +37,6 @@ export interface Dokument {
 }
 
 /** Spec 003 §4: the template itself is not a document. */
-export const EINLADUNGS_VORLAGE = 'Seminareinladung-Vorlage';
 const EINLADUNG_STANDARD = 'seminareinladung.hbs';
 
 const dateiname = (...teile: (string | null | undefined)[]) =>

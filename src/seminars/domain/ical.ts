@@ -4,7 +4,7 @@
  * calendars show 09:00 on both sides of a daylight-saving change. UIDs name the record, so a
  * second import updates instead of duplicating; SEQUENCE follows the record's edit version.
  */
-import { berlinWandzeit } from './termin';
+import { berlinWandzeit } from '../../../common/kalender';
 
 export interface KalenderOrt {
   bezeichnung: string;

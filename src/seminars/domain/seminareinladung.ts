@@ -3,17 +3,7 @@
  * optional texts, each switched on by being a string. An empty string takes the seminar's own
  * text where it has one (the content's introduction and topics, the events' notes).
  */
-export const EINLADUNG_TEXTE = [
-  'subtitle',
-  'headline',
-  'einfuehrung',
-  'themenuebersicht',
-  'sonstiges',
-  'header_field',
-  'gebuehr_hinweis',
-  'zahlungs_hinweis',
-] as const;
-export const EINLADUNG_FELDER = ['seminar_titel', 'dozent_image_url', 'zahlungsweise'] as const;
+import { EINLADUNG_FELDER, EINLADUNG_TEXTE } from '../../../common/seminar';
 
 export interface EinladungsSeminar {
   id: number;

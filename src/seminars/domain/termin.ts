@@ -2,6 +2,7 @@
  * Dates of seminars (DESIGN.md §4): events carry a calendar date and Berlin wall-clock times
  * 'HH:MM'; the seminar's `beginn`/`ende` are the UTC instants of its first start and last end.
  */
+import { berlinWandzeit } from '../../../common/kalender';
 
 const UHRZEIT = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -66,28 +67,6 @@ export function seminarZeitraum(events: EventTermin[]): Zeitraum | null {
     if (!ende || end > ende) ende = end;
   }
   return beginn && ende ? { beginn, ende } : null;
-}
-
-const berlinSekunden = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** The Berlin wall clock of an instant: date 'YYYY-MM-DD' and time 'HH:MM:SS'. */
-export function berlinWandzeit(zeitpunkt: Date): { datum: string; uhrzeit: string } {
-  const parts = Object.fromEntries(
-    berlinSekunden.formatToParts(zeitpunkt).map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  return {
-    datum: `${parts.year}-${parts.month}-${parts.day}`,
-    uhrzeit: `${parts.hour}:${parts.minute}:${parts.second}`,
-  };
 }
 
 /** An instant as staff read it in messages: '10.03.2026, 09:00' (Berlin). */

@@ -9,6 +9,9 @@ import { AnchorButton, Button, FormGroup, H6, HTMLSelect, InputGroup, Switch } f
 import { useState } from 'react';
 import {
   anmeldeschlussSichtbar,
+  EINLADUNG_FELDER,
+  EINLADUNG_TEXTE,
+  EINLADUNGS_VORLAGE,
   mwstSchalter,
   seminarFolgt,
   STUNDEN_SCHRITT,
@@ -22,7 +25,7 @@ import { resourcePath } from '../../lib/api';
 import { saveBlob } from '../../lib/csv';
 import { reportError } from '../../lib/errors';
 import { useApi } from '../../lib/hooks';
-import { EINLADUNGS_VORLAGE, PDF, PDF_FELDER, PDF_TEXTE, LEHRGANG_TYPEN } from './felder';
+import { LEHRGANG_TYPEN, PDF } from './felder';
 import { Fenster, type FensterKontext } from './Fenster';
 import { Preise } from './Preise';
 import { TlmsKurs } from './TlmsKurs';
@@ -265,10 +268,10 @@ function PdfDaten({ kontext }: { kontext: FensterKontext }) {
         <Button icon="document" text="PDF erzeugen" loading={busy} onClick={erzeugen} />
       </section>
       <section>
-        {felder(PDF_FELDER.map((name) => ({ name: `${PDF}.${name}`, type: 'text' as const })))}
+        {felder(EINLADUNG_FELDER.map((name) => ({ name: `${PDF}.${name}`, type: 'text' as const })))}
       </section>
       <section>
-        {PDF_TEXTE.map((name) => {
+        {EINLADUNG_TEXTE.map((name) => {
           const feld = `${PDF}.${name}`;
           const an = typeof daten[name] === 'string';
           return (
