@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type request from 'supertest';
 import { Nummernvergabe } from '../../src/billing/application/nummernvergabe';
-import { createRecord } from '../support/crud';
+import { createRecord, readRecord } from '../support/crud';
 import { binary, pdfPages } from '../support/pdf-text';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
@@ -24,8 +24,7 @@ describe.each(databases())('billing core on %s', (kind) => {
 
   const post = async (resource: string, body: Record<string, unknown>) =>
     (await createRecord(agent, resource, body)).id;
-  const get = async (resource: string, id: number) =>
-    (await agent.get(`/node/api/${resource}/${id}`).expect(200)).body;
+  const get = (resource: string, id: number) => readRecord(agent, resource, id);
   const list = async (resource: string, where: Record<string, unknown>) =>
     (
       await agent
@@ -271,7 +270,7 @@ describe.each(databases())('billing core on %s', (kind) => {
       // A stays on the cancelled invoice as history; its new version is on the new one.
       const a = await get('rw-transaction', ids.a);
       expect(a).toMatchObject({ rw_rechnung_id: ids.r1, locked: true, child_id: expect.any(Number) });
-      expect(await get('rw-transaction', a.child_id)).toMatchObject({
+      expect(await get('rw-transaction', a.child_id as number)).toMatchObject({
         first_id: ids.a,
         child_id: null,
         betrag: 349,

@@ -1,6 +1,7 @@
 import type request from 'supertest';
 import { binary, pdfPages, pdfText } from '../support/pdf-text';
 import { databases, startTestApp, TestApp } from '../support/test-app';
+import { createRecord, readRecord } from '../support/crud';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -17,13 +18,8 @@ describe.each(databases())('seminar documents on %s', (kind) => {
   let personen: Row[];
   let buchungen: Row[];
 
-  const post = async (resource: string, body: Record<string, unknown>): Promise<Row> => {
-    const response = await api.post(`/node/api/${resource}`).send(body);
-    if (response.status !== 201) throw new Error(`${resource}: ${response.status} ${response.text}`);
-    return response.body as Row;
-  };
-  const get = async (resource: string, id: number): Promise<Row> =>
-    (await api.get(`/node/api/${resource}/${id}`).expect(200)).body as Row;
+  const post = (resource: string, body: Record<string, unknown>) => createRecord(api, resource, body);
+  const get = (resource: string, id: number) => readRecord(api, resource, id);
   const liste = async (eventId?: number): Promise<Row[]> =>
     (
       await api

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type request from 'supertest';
 import { databases, startTestApp, TestApp } from '../support/test-app';
+import { createRecord, readRecord } from '../support/crud';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -45,13 +46,8 @@ describe.each(databases())('seminars on %s', (kind) => {
   let api: request.Agent;
   let tlms: Awaited<ReturnType<typeof fakeTalentLms>>;
 
-  const post = async (resource: string, body: Record<string, unknown>): Promise<Row> => {
-    const response = await api.post(`/node/api/${resource}`).send(body);
-    if (response.status !== 201) throw new Error(`${resource}: ${response.status} ${response.text}`);
-    return response.body as Row;
-  };
-  const get = async (resource: string, id: number): Promise<Row> =>
-    (await api.get(`/node/api/${resource}/${id}`).expect(200)).body as Row;
+  const post = (resource: string, body: Record<string, unknown>) => createRecord(api, resource, body);
+  const get = (resource: string, id: number) => readRecord(api, resource, id);
   const count = async (resource: string) =>
     Number((await api.get(`/node/api/${resource}`).query({ count: 'true', limit: '0' })).body.count);
 

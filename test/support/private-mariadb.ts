@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort, stopServer } from './free-port';
 
 export interface PrivateMariaDb {
   /** A DATABASE_URL for a database `name` on this server (the app creates it when missing). */
@@ -72,11 +72,7 @@ export async function privateMariaDb(): Promise<PrivateMariaDb> {
     async stop() {
       const running = server;
       server = undefined;
-      if (!running || running.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        running.once('exit', () => resolve());
-        running.kill('SIGTERM');
-      });
+      await stopServer(running);
     },
     async remove() {
       await self.stop();

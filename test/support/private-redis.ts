@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort, stopServer } from './free-port';
 
 export interface PrivateRedis {
   url: string;
@@ -66,11 +66,7 @@ export async function privateRedis(): Promise<PrivateRedis> {
     async stop() {
       const running = server;
       server = undefined;
-      if (!running || running.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        running.once('exit', () => resolve());
-        running.kill('SIGTERM');
-      });
+      await stopServer(running);
     },
     async remove() {
       await self.stop();
