@@ -1,5 +1,9 @@
 import type request from 'supertest';
-import { databases, startTestApp, TestApp } from '../support/test-app';
+import { RECENT_MS } from '../../src/platform/auth/recent-sessions';
+import { ADMIN_PASSWORD, databases, startTestApp, TestApp } from '../support/test-app';
+
+/** A change to the session table made outside this app is seen once its recent read is older. */
+const untilRecentReadIsOld = () => new Promise((resolve) => setTimeout(resolve, RECENT_MS));
 
 /**
  * Issue 16, request overhead: a request that changes nothing writes no session (the expiry moves
@@ -71,6 +75,7 @@ describe.each(databases())('sessions on %s', (kind) => {
       .update('session')
       .set({ expires: new Date(Date.now() + hour) })
       .execute();
+    await untilRecentReadIsOld();
     expect((await agent.get('/node/api/verband-bezirk')).status).toBe(200);
     for (const row of await sessionRows()) {
       if (row.sid === sid) expect(row.expires).toBeGreaterThan(Date.now() + 7 * hour);
@@ -141,7 +146,33 @@ describe.each(databases())('sessions on %s', (kind) => {
       .set({ sess: JSON.stringify(data) })
       .where('sid = :sid', { sid: row.sid })
       .execute();
+    await untilRecentReadIsOld();
     expect((await agent.get('/node/loginInfo')).status).toBe(403);
+  });
+
+  it('reads a session once for a burst of calls, and sees another process end it within a second', async () => {
+    const { id, agent } = await loggedInStaff();
+    expect((await agent.get('/node/loginInfo')).status).toBe(200);
+    // Another app process on the same database logs the user out: its row is gone ...
+    await t.dataSource.query('DELETE FROM session WHERE user_id = ?', [id]);
+    // ... this process still knows the session it read a moment ago ...
+    expect((await agent.get('/node/loginInfo')).status).toBe(200);
+    // ... and no longer once that read is RECENT_MS old.
+    await untilRecentReadIsOld();
+    expect((await agent.get('/node/loginInfo')).status).toBe(403);
+  });
+
+  it('ends a session at once in the process that logs it out, also for a kept cookie', async () => {
+    const login = await t
+      .anonymous()
+      .set('X-Api-Request', '1')
+      .post('/node/login')
+      .send({ user: 'admin', password: ADMIN_PASSWORD });
+    const cookie = String(login.headers['set-cookie'][0]).split(';')[0];
+    const withCookie = () => t.anonymous().set('Cookie', cookie);
+    expect((await withCookie().get('/node/loginInfo')).status).toBe(200);
+    expect((await withCookie().set('X-Api-Request', '1').post('/node/logout')).status).toBe(200);
+    expect((await withCookie().get('/node/loginInfo')).status).toBe(403);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * express-session stores: one on the platform database (DESIGN.md §5: no maintained store exists
- * for TypeORM 1.x), or Redis when REDIS_URL is set. Sessions never live in process memory, so app
- * processes are interchangeable.
+ * for TypeORM 1.x), or Redis when REDIS_URL is set. Sessions live in the store, so app processes are
+ * interchangeable; the database store keeps what it read for a second (RecentSessions), which
+ * spares the session query of the client's bursts of calls.
  *
  * Both stores read a session with one lookup and write it only when it changed: a request that
  * changed nothing only moves the expiry, and that at most once a minute (`touchDue`). Both can
@@ -14,6 +15,7 @@ import type { Request } from 'express';
 import session, { SessionData } from 'express-session';
 import { DataSource, LessThan } from 'typeorm';
 import type { RedisConfig } from '../../config/env';
+import { RecentSessions } from './recent-sessions';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
@@ -79,6 +81,7 @@ function createSessionKeepingExpiry(
 export class TypeOrmSessionStore extends session.Store implements UserSessionIndex {
   private lastCleanup = 0;
   private readonly selectSql: string;
+  private readonly recent = new RecentSessions();
 
   constructor(private readonly dataSource: DataSource) {
     super();
@@ -98,8 +101,14 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
     );
   }
 
-  /** One plain lookup by primary key: this runs on every request. */
+  /** One plain lookup by primary key, unless this process saw the session a moment ago. */
   override get(sid: string, callback: Callback<SessionData | null>): void {
+    const recent = this.recent.get(sid);
+    if (recent) {
+      callback(undefined, rememberStoredExpiry(JSON.parse(recent.sess) as SessionData, recent.expires));
+      return;
+    }
+    const ticket = this.recent.ticket();
     this.run(async () => {
       const rows: { sess: string; expires: string | Date }[] = await this.dataSource.query(this.selectSql, [
         sid,
@@ -109,6 +118,7 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
       const expires =
         row.expires instanceof Date ? row.expires : new Date(`${row.expires.replace(' ', 'T')}Z`);
       if (expires.getTime() <= Date.now()) return null;
+      this.recent.put(sid, row.sess, expires.getTime(), ticket);
       return withStoredExpiry(JSON.parse(row.sess) as SessionData, expires);
     }, callback);
   }
@@ -119,13 +129,20 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
 
   override set(sid: string, data: SessionData, callback?: Callback): void {
     this.run(async () => {
-      await this.dataSource
-        .createQueryBuilder()
-        .insert()
-        .into('session', ['sid', 'sess', 'expires', 'user_id'])
-        .values({ sid, sess: JSON.stringify(data), expires: this.expiry(data), user_id: sessionUserId(data) })
-        .orUpdate(['sess', 'expires', 'user_id'], ['sid'])
-        .execute();
+      await this.recent.writing([sid], () =>
+        this.dataSource
+          .createQueryBuilder()
+          .insert()
+          .into('session', ['sid', 'sess', 'expires', 'user_id'])
+          .values({
+            sid,
+            sess: JSON.stringify(data),
+            expires: this.expiry(data),
+            user_id: sessionUserId(data),
+          })
+          .orUpdate(['sess', 'expires', 'user_id'], ['sid'])
+          .execute(),
+      );
       await this.cleanup();
     }, callback);
   }
@@ -143,6 +160,7 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
         .set({ expires })
         .where('sid = :sid', { sid })
         .execute();
+      this.recent.moveExpiry(sid, expires.getTime());
     }, callback);
   }
 
@@ -164,12 +182,14 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
 
   async destroyAll(sids: string[]): Promise<void> {
     if (sids.length === 0) return;
-    await this.dataSource
-      .createQueryBuilder()
-      .delete()
-      .from('session')
-      .where('sid IN (:...sids)', { sids })
-      .execute();
+    await this.recent.writing(sids, () =>
+      this.dataSource
+        .createQueryBuilder()
+        .delete()
+        .from('session')
+        .where('sid IN (:...sids)', { sids })
+        .execute(),
+    );
   }
 
   /** Removes expired sessions at most once an hour, piggybacking on writes. */

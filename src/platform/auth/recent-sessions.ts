@@ -1,0 +1,83 @@
+/**
+ * The sessions this process read or wrote in the last moment (issue 16, request overhead): a list
+ * call from the client's burst of calls then needs no session query. An entry lives RECENT_MS at
+ * most and is replaced or dropped by this process's own writes (login, logout, ending a user's
+ * sessions), so here they take effect at once; another app process sharing the database sees a
+ * logout there at most RECENT_MS late.
+ */
+export const RECENT_MS = 1000;
+
+/** Above this many entries, the stale ones are swept before the next is added. */
+const SWEEP_ABOVE = 10_000;
+
+interface Entry {
+  /** The session as stored: each request parses its own copy, which express-session then changes. */
+  sess: string;
+  /** The stored expiry in ms (what `touchDue` compares against). */
+  expires: number;
+  readAt: number;
+}
+
+export class RecentSessions {
+  private readonly entries = new Map<string, Entry>();
+  /** Counts this process's writes, so a read that overlapped one is not kept (it may be older). */
+  private writes = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The session as stored, when this process saw it less than RECENT_MS ago and it has not expired. */
+  get(sid: string): { sess: string; expires: number } | undefined {
+    const entry = this.entries.get(sid);
+    if (!entry) return undefined;
+    const now = this.now();
+    if (now - entry.readAt >= RECENT_MS || entry.expires <= now) {
+      this.entries.delete(sid);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Taken before reading the store; `put` keeps the read only if no write came in between. */
+  ticket(): number {
+    return this.writes;
+  }
+
+  put(sid: string, sess: string, expires: number, ticket: number): void {
+    if (ticket !== this.writes) return;
+    if (this.entries.size >= SWEEP_ABOVE) this.sweep();
+    this.entries.set(sid, { sess, expires, readAt: this.now() });
+  }
+
+  /** After a touch: the stored expiry moved, the data did not. */
+  moveExpiry(sid: string, expires: number): void {
+    const entry = this.entries.get(sid);
+    if (entry) entry.expires = expires;
+  }
+
+  /**
+   * Runs a write of these sessions (save, logout, ending sessions): they are read from the store
+   * again afterwards, and no read that overlapped the write is kept.
+   */
+  async writing<T>(sids: string[], write: () => Promise<T>): Promise<T> {
+    this.drop(sids);
+    try {
+      return await write();
+    } finally {
+      this.drop(sids);
+    }
+  }
+
+  private drop(sids: string[]): void {
+    this.writes++;
+    for (const sid of sids) this.entries.delete(sid);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [sid, entry] of this.entries) if (now - entry.readAt >= RECENT_MS) this.entries.delete(sid);
+  }
+}
