@@ -13,9 +13,8 @@ import { EntityCatalog } from './entity-catalog';
 import type { EntityClass, ResourceDefinition, Row } from './resource-definition';
 import { ResourceRegistry } from './resource-registry';
 import type { ResourceQuery } from './query/resource-query';
-import { PARENT_IDS, ReadPlan, Shape, ToManyLoad } from './query/read-plan';
-
-type RawRow = Record<string, unknown>;
+import { PARENT_IDS, ReadPlan, ToManyLoad } from './query/read-plan';
+import { buildRow, type RawRow } from './row-builder';
 
 /** Parent ids per to-many query: a page needs one query; an unlimited list a few. */
 const ID_CHUNK = 1000;
@@ -100,7 +99,7 @@ export class ResourceReader {
       });
     }
     const pending = new Map<ToManyLoad, Row[]>();
-    const rows = raw.map((r) => build(r, output.shape, pending));
+    const rows = raw.map((r) => buildRow(r, output.shape, pending));
     await this.loadMany(pending, plan.params);
     return rows;
   }
@@ -123,28 +122,10 @@ export class ResourceReader {
         const parent = Number(r[load.parentAlias]);
         const list = children.get(parent) ?? [];
         if (list.length === 0) children.set(parent, list);
-        list.push(build(r, load.shape, next));
+        list.push(buildRow(r, load.shape, next));
       }
     }
     for (const parent of parents) parent[load.key] = children.get(parent[load.parentIdKey] as number) ?? [];
     await this.loadMany(next, params);
   }
-}
-
-/** One record of `shape` from a result row; to-many slots are registered in `pending`. */
-function build(raw: RawRow, shape: Shape, pending: Map<ToManyLoad, Row[]>): Row {
-  const row: Row = {};
-  for (const slot of shape.slots) {
-    if (slot.kind === 'column') row[slot.key] = slot.column.hydrate(raw[slot.alias]);
-    else if (slot.kind === 'one')
-      row[slot.key] = raw[slot.shape.idAlias] == null ? null : build(raw, slot.shape, pending);
-    else {
-      // Set now so that the property keeps its place in the answer; filled by loadMany.
-      row[slot.key] = [];
-      const parents = pending.get(slot.load);
-      if (parents) parents.push(row);
-      else pending.set(slot.load, [row]);
-    }
-  }
-  return row;
 }

@@ -1,0 +1,57 @@
+import type { ColumnInfo } from './entity-catalog';
+import type { Shape, Slot, ToManyLoad } from './query/read-plan';
+import { buildRow } from './row-builder';
+
+const column = (key: string, alias: string, hydrate: (v: unknown) => unknown = (v) => v): Slot => ({
+  kind: 'column',
+  key,
+  alias,
+  column: { name: key, hydrate } as unknown as ColumnInfo,
+});
+const load = (key: string) => ({ key }) as unknown as ToManyLoad;
+
+describe('building answered records', () => {
+  const parent: Shape = { slots: [column('id', 'p0'), column('firma', 'p1')], idAlias: 'p0' };
+  const emails = load('Benutzer_Emails');
+  const shape: Shape = {
+    slots: [
+      column('id', 'c0'),
+      column('aktiviert', 'c1', (v) => v === 1),
+      { kind: 'one', key: 'Parent', shape: parent },
+      { kind: 'many', key: 'Benutzer_Emails', load: emails },
+      column('say "hi"\\', 'c2'),
+    ],
+    idAlias: 'c0',
+  };
+
+  it('builds each property in the shape’s order, hydrated, with to-one includes and empty to-many slots', () => {
+    const pending = new Map<ToManyLoad, Record<string, unknown>[]>();
+    const row = buildRow({ c0: 7, c1: 1, p0: 3, p1: 'Kanzlei', c2: 'x' }, shape, pending);
+    expect(row).toEqual({
+      id: 7,
+      aktiviert: true,
+      Parent: { id: 3, firma: 'Kanzlei' },
+      Benutzer_Emails: [],
+      'say "hi"\\': 'x',
+    });
+    expect(Object.keys(row)).toEqual(['id', 'aktiviert', 'Parent', 'Benutzer_Emails', 'say "hi"\\']);
+    expect(pending.get(emails)).toEqual([row]);
+  });
+
+  it('answers null for a to-one include that found nothing, and registers every record of a page', () => {
+    const pending = new Map<ToManyLoad, Record<string, unknown>[]>();
+    const rows = [1, 2].map((id) => buildRow({ c0: id, c1: 0, p0: null, p1: null }, shape, pending));
+    expect(rows.map((r) => r.Parent)).toEqual([null, null]);
+    expect(pending.get(emails)).toEqual(rows);
+  });
+
+  it('takes the hydration of the shape at hand when another shape looks the same', () => {
+    const twin = (hydrate: (v: unknown) => unknown): Shape => ({
+      slots: [column('id', 'c0'), column('betrag', 'c1', hydrate)],
+      idAlias: 'c0',
+    });
+    const raw = { c0: 1, c1: '12.50' };
+    expect(buildRow(raw, twin(Number), new Map()).betrag).toBe(12.5);
+    expect(buildRow(raw, twin(String), new Map()).betrag).toBe('12.50');
+  });
+});
