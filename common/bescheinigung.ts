@@ -14,15 +14,13 @@ export const FILTER_VARIANTEN_LABEL: Record<string, string> = {
 const datum = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
 
 /** „immer“, „ab …“, „bis …“ or a range while active; a dash when inactive (spec 001 §4). */
-export function gueltigkeitsText(b: {
-  aktiv?: unknown;
-  valid_from?: string | null;
-  valid_to?: string | null;
-}): string {
+export function gueltigkeitsText(b: Record<string, unknown>): string {
   if (!b.aktiv) return '–';
-  if (b.valid_from && b.valid_to) return `${datum(b.valid_from)} – ${datum(b.valid_to)}`;
-  if (b.valid_from) return `ab ${datum(b.valid_from)}`;
-  if (b.valid_to) return `bis ${datum(b.valid_to)}`;
+  const von = typeof b.valid_from === 'string' && b.valid_from ? b.valid_from : null;
+  const bis = typeof b.valid_to === 'string' && b.valid_to ? b.valid_to : null;
+  if (von && bis) return `${datum(von)} – ${datum(bis)}`;
+  if (von) return `ab ${datum(von)}`;
+  if (bis) return `bis ${datum(bis)}`;
   return 'immer';
 }
 

@@ -366,7 +366,7 @@ const RESOURCE_FIELDS: Record<string, Record<string, string>> = {
   'veranstaltung-event': { beginn: 'Beginn (Uhrzeit)', ende: 'Ende (Uhrzeit)' },
   'storno-option': { titel: 'Bezeichnung', betrag: 'Storno-Betrag' },
   'pdf-vorlage': { typ: 'Vorlagentyp' },
-  bescheinigung: { typ: 'Art' },
+  bescheinigung: { typ: 'Art', gueltigkeit: 'Gültigkeit' },
   'wb-rabatt': { titel: 'Titel (intern)', typ: 'Rabattart' },
   'wb-voucher': { typ: 'Gutscheinart', relation: 'Gilt für', relation_id: 'Seminar', num: 'Anzahl' },
   'wb-abo': { titel: 'Titel (intern)' },

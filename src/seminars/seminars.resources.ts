@@ -20,6 +20,7 @@ import {
   VeranstaltungInhalt,
 } from './adapters/persistence/veranstaltung.entity';
 import { BESCHEINIGUNG_TYPEN, Bescheinigung, PdfVorlage } from './adapters/persistence/vorlagen.entity';
+import { bescheinigungsFilterFehler } from './domain/bescheinigung';
 import { mwstFehler, zeitraumFehler } from './domain/seminar-regeln';
 
 export const seminarsResources = [
@@ -130,10 +131,17 @@ export const seminarsResources = [
     files: true,
     hooks: {
       beforeSave(values, { previous }) {
+        // Unknown or contradictory filters are refused before the variant rule tidies them.
+        const filterFehler = bescheinigungsFilterFehler(values.data, (feld) =>
+          labelFor('bescheinigung', feld),
+        );
         if (values.data !== undefined)
           values.data = bescheinigungsDatenFolgen(values.data as Record<string, unknown> | null);
         const label = labelFor('bescheinigung', 'valid_from');
-        const fehler = zeitraumFehler(previous ?? {}, values, 'valid_from', 'valid_to', label);
+        const fehler = {
+          ...filterFehler,
+          ...zeitraumFehler(previous ?? {}, values, 'valid_from', 'valid_to', label),
+        };
         if (Object.keys(fehler).length > 0) throw DomainError.fields(fehler);
       },
     },

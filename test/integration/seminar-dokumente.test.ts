@@ -306,6 +306,40 @@ describe.each(databases())('seminar documents on %s', (kind) => {
       });
       expect(b.data).toMatchObject({ veranstaltungTypenFilterVariant: null, veranstaltungTypen: [] });
     });
+
+    it('refuses filters it could not honour with a German field error and stores nothing', async () => {
+      const gut = {
+        veranstaltungTypenFilterVariant: 'include',
+        veranstaltungTypen: [1, 2],
+        events_from: '2024-01-01',
+        events_to: '2024-06-30',
+      };
+      const b = await post('bescheinigung', { titel: 'Gefiltert', aktiv: false, data: gut });
+      const verkehrt = await api
+        .put(`/node/api/bescheinigung/${b.id}`)
+        .send({ data: { ...gut, events_from: '2024-07-01' } })
+        .expect(400);
+      expect(verkehrt.body.message).toBe(
+        'Bitte prüfen Sie die Eingaben: „Veranstaltungen bis“ darf nicht vor „Veranstaltungen ab“ liegen.',
+      );
+      expect(verkehrt.body.errors).toEqual({
+        'data.events_to': 'darf nicht vor „Veranstaltungen ab“ liegen',
+      });
+      const unbekannt = await api
+        .put(`/node/api/bescheinigung/${b.id}`)
+        .send({ data: { ...gut, veranstaltungTypenFilterVariant: 'alle' } })
+        .expect(400);
+      expect(unbekannt.body.message).toBe(
+        'Bitte prüfen Sie die Eingaben: „Filter nach Seminar-Typen“ muss keiner, Einschluss oder Ausschluss sein.',
+      );
+      expect((await get('bescheinigung', b.id)).data).toEqual(gut);
+      await api
+        .post('/node/api/bescheinigung')
+        .send({ titel: 'Ohne Typen', data: { veranstaltungTypenFilterVariant: 'exclude' } })
+        .expect(400);
+      const alle = (await api.get('/node/api/bescheinigung').expect(200)).body as Row[];
+      expect(alle.map((x) => x.titel)).not.toContain('Ohne Typen');
+    });
   });
 
   describe('invitation, Serienbrief and Teilnehmerübersicht', () => {

@@ -289,6 +289,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
                         title="Bearbeiten"
                         onClick={() => navigate(`${config.path}/${row.id}`)}
                       />
+                      {config.rowActions?.(row)}
                       {canCreate && !config.noCopy && (
                         <Button
                           icon="duplicate"

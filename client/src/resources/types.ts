@@ -115,6 +115,8 @@ export interface ResourceConfig {
   noCopy?: boolean;
   /** A short title of one record for the edit window and the breadcrumbs. */
   title?: (row: Row) => string;
+  /** Buttons of a row beside edit, copy and delete (e.g. a template's rendered PDF). */
+  rowActions?(row: Row): ReactNode;
 }
 
 export type MenuEntry = ResourceConfig & { verband?: number };

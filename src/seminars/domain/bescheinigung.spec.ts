@@ -1,4 +1,8 @@
-import { passendeBescheinigung, type BescheinigungsVorlage } from './bescheinigung';
+import {
+  bescheinigungsFilterFehler,
+  passendeBescheinigung,
+  type BescheinigungsVorlage,
+} from './bescheinigung';
 
 const seminar = {
   id: 7,
@@ -56,5 +60,68 @@ describe('passendeBescheinigung', () => {
     const allgemein = b(1, {});
     const speziell = b(2, { fachberatermarke_id: 2 });
     expect(passendeBescheinigung([allgemein, speziell], seminar, [], HEUTE)).toBe(speziell);
+  });
+});
+
+describe('bescheinigungsFilterFehler', () => {
+  const fehler = (data: unknown) => bescheinigungsFilterFehler(data, (feld) => `L(${feld})`);
+
+  it('accepts no filters, the variant none and a complete set of filters', () => {
+    expect(fehler(null)).toEqual({});
+    expect(fehler({ veranstaltungTypenFilterVariant: 'none', veranstaltungTypen: [] })).toEqual({});
+    expect(
+      fehler({
+        veranstaltungTypenFilterVariant: 'include',
+        veranstaltungTypen: [1, 2],
+        events_from: '2024-01-01',
+        events_to: '2024-01-01',
+        fortbildungspass: true,
+        fachberatermarke_id: 3,
+        textfeld1: 'Text',
+        veranstaltungenExclude: [7],
+        benutzerGruppen: [9],
+      }),
+    ).toEqual({});
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    [
+      'an unknown variant',
+      { veranstaltungTypenFilterVariant: 'alle', veranstaltungTypen: [1] },
+      { 'data.veranstaltungTypenFilterVariant': 'muss keiner, Einschluss oder Ausschluss sein' },
+    ],
+    [
+      'include without a seminar type',
+      { veranstaltungTypenFilterVariant: 'include', veranstaltungTypen: [] },
+      {
+        'data.veranstaltungTypen': 'muss bei Einschluss oder Ausschluss mindestens einen Seminar-Typ nennen',
+      },
+    ],
+    [
+      'events_to before events_from',
+      { events_from: '2024-03-02', events_to: '2024-03-01' },
+      { 'data.events_to': 'darf nicht vor „L(data.events_from)“ liegen' },
+    ],
+    [
+      'an impossible date',
+      { events_from: '2024-02-30' },
+      { 'data.events_from': 'muss ein Datum sein (JJJJ-MM-TT)' },
+    ],
+    [
+      'ids that are not ids',
+      { benutzerGruppen: ['x'], veranstaltungenExclude: 7, fachberatermarke_id: -1 },
+      {
+        'data.benutzerGruppen': 'muss eine Liste von Einträgen sein',
+        'data.veranstaltungenExclude': 'muss eine Liste von Einträgen sein',
+        'data.fachberatermarke_id': 'muss ein Eintrag sein',
+      },
+    ],
+    [
+      'a pass flag that is text',
+      { fortbildungspass: 'ja' },
+      { 'data.fortbildungspass': 'muss ja oder nein sein' },
+    ],
+  ])('refuses %s', (_, data, erwartet) => {
+    expect(fehler(data)).toEqual(erwartet);
   });
 });

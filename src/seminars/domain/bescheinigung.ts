@@ -93,6 +93,59 @@ export function passendeBescheinigung<B extends BescheinigungsVorlage>(
   return passend[0]?.b ?? null;
 }
 
+const VARIANTEN = [null, undefined, '', 'none', 'include', 'exclude'];
+const ID_LISTEN = ['veranstaltungTypen', 'veranstaltungenExclude', 'benutzerGruppen'] as const;
+const istId = (wert: unknown) => typeof wert === 'number' && Number.isSafeInteger(wert) && wert > 0;
+const istTag = (wert: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(wert) && new Date(`${wert}T00:00:00Z`).toISOString().startsWith(wert);
+const leer = (wert: unknown) => wert === null || wert === undefined || wert === '';
+
+/**
+ * What a certificate's filters (its `data`, spec 001 §3) must satisfy before they are stored, so
+ * that the matching above never meets a value it would silently ignore: a known variant with at
+ * least one seminar type, calendar dates in order, ids where ids belong. Keys are 'data.…' fields;
+ * `label` names the fields in the messages.
+ */
+export function bescheinigungsFilterFehler(
+  data: unknown,
+  label: (feld: string) => string,
+): Record<string, string> {
+  if (data === null || data === undefined) return {};
+  if (typeof data !== 'object' || Array.isArray(data)) return { data: 'muss ein Objekt sein' };
+  const d = data as Record<string, unknown>;
+  const fehler: Record<string, string> = {};
+  const variante = d.veranstaltungTypenFilterVariant;
+  if (!VARIANTEN.includes(variante as string))
+    fehler['data.veranstaltungTypenFilterVariant'] = 'muss keiner, Einschluss oder Ausschluss sein';
+  for (const feld of ID_LISTEN)
+    if (!leer(d[feld]) && !(Array.isArray(d[feld]) && d[feld].every(istId)))
+      fehler[`data.${feld}`] = 'muss eine Liste von Einträgen sein';
+  if (
+    (variante === 'include' || variante === 'exclude') &&
+    !fehler['data.veranstaltungTypen'] &&
+    !ids(d.veranstaltungTypen).length
+  )
+    fehler['data.veranstaltungTypen'] =
+      'muss bei Einschluss oder Ausschluss mindestens einen Seminar-Typ nennen';
+  for (const feld of ['events_from', 'events_to'])
+    if (!leer(d[feld]) && !(typeof d[feld] === 'string' && istTag(d[feld])))
+      fehler[`data.${feld}`] = 'muss ein Datum sein (JJJJ-MM-TT)';
+  if (
+    !fehler['data.events_from'] &&
+    !fehler['data.events_to'] &&
+    text(d.events_from) &&
+    text(d.events_to) &&
+    text(d.events_to)! < text(d.events_from)!
+  )
+    fehler['data.events_to'] = `darf nicht vor „${label('data.events_from')}“ liegen`;
+  if (!leer(d.fachberatermarke_id) && !istId(d.fachberatermarke_id))
+    fehler['data.fachberatermarke_id'] = 'muss ein Eintrag sein';
+  if (!leer(d.fortbildungspass) && typeof d.fortbildungspass !== 'boolean')
+    fehler['data.fortbildungspass'] = 'muss ja oder nein sein';
+  if (!leer(d.textfeld1) && typeof d.textfeld1 !== 'string') fehler['data.textfeld1'] = 'muss ein Text sein';
+  return fehler;
+}
+
 /** Refuses certificates of a seminar that has not released them. */
 export function pruefeFreigabe(seminar: BescheinigungsSeminar): void {
   if (!seminar.freigabe_teilnahme_bescheinigung)

@@ -5,12 +5,10 @@
  * applies on save too), the price rows, the VAT checkbox, the debtor number of a type with a
  * debtor circle, and the fields of verband 2 and 3.
  */
-import { AnchorButton, Button, FormGroup, H6, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { AnchorButton, FormGroup, H6, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import {
   anmeldeschlussSichtbar,
-  EINLADUNG_FELDER,
-  EINLADUNG_TEXTE,
   EINLADUNGS_VORLAGE,
   mwstSchalter,
   seminarFolgt,
@@ -20,12 +18,11 @@ import { fieldLabel } from '../../../../common/vocabulary';
 import { useUser } from '../../app/session';
 import { ResourceList } from '../../components/ResourceList';
 import type { EditProps, FieldOverride, ResourceConfig, Row } from '../../resources/types';
-import { icalUrl, ladeDatensatz, seminareinladung, useDatensatz, type SeminarTyp } from './api';
+import { icalUrl, ladeDatensatz, useDatensatz, type SeminarTyp } from './api';
 import { resourcePath } from '../../lib/api';
-import { saveBlob } from '../../lib/csv';
-import { reportError } from '../../lib/errors';
 import { useApi } from '../../lib/hooks';
 import { LEHRGANG_TYPEN, PDF } from './felder';
+import { EinladungsDaten, PdfErzeugen } from './EinladungsDaten';
 import { Fenster, type FensterKontext } from './Fenster';
 import { Preise } from './Preise';
 import { TlmsKurs } from './TlmsKurs';
@@ -225,33 +222,21 @@ function Grunddaten({ kontext }: { kontext: FensterKontext }) {
 
 /** The data of the seminar-invitation PDF (spec 001 §3): optional texts are switched on by being a string. */
 function PdfDaten({ kontext }: { kontext: FensterKontext }) {
-  const { record, change, felder } = kontext;
-  const daten = ((record.data as Row | null)?.seminareinladung_pdf ?? {}) as Row;
+  const { record } = kontext;
   const { data: vorlagen } = useApi<Row[]>(resourcePath('pdf-vorlage'), {
     where: { typ: EINLADUNGS_VORLAGE },
     attributes: ['id', 'titel', 'template_file'],
     order: [['titel', 'ASC']],
   });
   const [vorlageId, setVorlageId] = useState<string>('');
-  const [busy, setBusy] = useState(false);
   const vorlage = vorlagen?.find((v) => String(v.id) === vorlageId) ?? vorlagen?.[0];
   // The server renders the saved texts of the seminar (data.seminareinladung_pdf).
-  const erzeugen = async () => {
-    setBusy(true);
-    try {
-      const { blob, name } = await seminareinladung({
-        typ: EINLADUNGS_VORLAGE,
-        template_file: vorlage?.template_file ?? null,
-        titel: `Seminareinladung ${String(record.titel ?? '')}`.trim(),
-        data: { veranstaltung_ids: [record.id] },
-      });
-      saveBlob(blob, name);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const auftrag = () => ({
+    typ: EINLADUNGS_VORLAGE,
+    template_file: vorlage?.template_file ?? null,
+    titel: `Seminareinladung ${String(record.titel ?? '')}`.trim(),
+    data: { veranstaltung_ids: [record.id] },
+  });
   return (
     <div className="form-columns">
       <section className="pdf-erzeugen">
@@ -265,28 +250,9 @@ function PdfDaten({ kontext }: { kontext: FensterKontext }) {
               : [{ value: '', label: 'Standardvorlage' }]
           }
         />
-        <Button icon="document" text="PDF erzeugen" loading={busy} onClick={erzeugen} />
+        <PdfErzeugen auftrag={auftrag} />
       </section>
-      <section>
-        {felder(EINLADUNG_FELDER.map((name) => ({ name: `${PDF}.${name}`, type: 'text' as const })))}
-      </section>
-      <section>
-        {EINLADUNG_TEXTE.map((name) => {
-          const feld = `${PDF}.${name}`;
-          const an = typeof daten[name] === 'string';
-          return (
-            <div key={name} className="pdf-text">
-              <Switch
-                id={`schalter-${name}`}
-                label={fieldLabel(RESOURCE, feld)}
-                checked={an}
-                onChange={(e) => change({ [feld]: e.currentTarget.checked ? '' : null })}
-              />
-              {an && felder([{ name: feld, type: 'textarea', label: '' }])}
-            </div>
-          );
-        })}
-      </section>
+      <EinladungsDaten kontext={kontext} pfad={PDF} />
     </div>
   );
 }

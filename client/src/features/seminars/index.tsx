@@ -1,8 +1,11 @@
 /** The seminars slice (spec 001, spec 002 §2): seminars, events, lookups, certificates, downloads, PDF templates. */
+import { gueltigkeitsText } from '../../../../common/bescheinigung';
+import { fieldLabel } from '../../../../common/vocabulary';
 import { formatSize } from '../../components/files/size';
 import { lazyScreen } from '../../lib/lazy';
 import type { FeatureSlice, ResourceConfig } from '../../resources/types';
 import { EVENT_SPALTEN } from './spalten';
+import { VorlagePdf } from './VorlagePdf';
 import './seminars.css';
 
 const load = {
@@ -18,6 +21,8 @@ const InhaltEdit = lazyScreen(load.mitDownloads, 'InhaltEdit');
 const ReferentEdit = lazyScreen(load.mitDownloads, 'ReferentEdit');
 const OrtEdit = lazyScreen(load.mitDownloads, 'OrtEdit');
 const Teilnehmerliste = lazyScreen(() => import('./Teilnehmerliste'), 'Teilnehmerliste');
+const BescheinigungEdit = lazyScreen(() => import('./BescheinigungEdit'), 'BescheinigungEdit');
+const PdfVorlageEdit = lazyScreen(() => import('./PdfVorlageEdit'), 'PdfVorlageEdit');
 
 const oneYear = { timeDefault: 12 } as const;
 
@@ -111,6 +116,21 @@ const menu: Record<string, ResourceConfig> = {
     resource: 'bescheinigung',
     label: 'Bescheinigungen',
     page: ListWithFiles,
+    columns: [
+      { field: 'titel' },
+      { field: 'typ' },
+      { field: 'template_file' },
+      { field: 'aktiv', type: 'boolean' },
+      // Spec 001 §4: immer, ab, bis or a range while active; a dash when not. Read from the whole
+      // row; the id is only the never-empty field the cell hangs on.
+      {
+        field: 'id',
+        label: fieldLabel('bescheinigung', 'gueltigkeit'),
+        sortField: 'valid_from',
+        format: (_, row) => gueltigkeitsText(row),
+      },
+    ],
+    edit: BescheinigungEdit,
   },
   downloads: {
     path: '/download',
@@ -136,6 +156,9 @@ const menu: Record<string, ResourceConfig> = {
     resource: 'pdf-vorlage',
     label: 'PDF-Vorlagen',
     page: ListWithFiles,
+    columns: [{ field: 'titel' }, { field: 'typ' }, { field: 'template_file' }],
+    edit: PdfVorlageEdit,
+    rowActions: (row) => <VorlagePdf row={row} />,
   },
 };
 
