@@ -11,22 +11,29 @@ if (!browserTests) {
 }
 const base = {
   testEnvironment: 'node',
-  transform: { '^.+\\.(ts|js|mjs)$': '<rootDir>/test/support/esm-to-cjs.transformer.js' },
+  transform: { '^.+\\.(tsx?|js|mjs)$': '<rootDir>/test/support/esm-to-cjs.transformer.js' },
   // ESM-only packages are transpiled too (see the transformer).
   transformIgnorePatterns: [
     '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer)/)',
   ],
-  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };
 
 module.exports = {
   // Global only (Jest ignores it per project): app starts on MariaDB with all migrations take seconds.
   testTimeout: 120000,
+  // `npm run test:coverage`: every source file counts, also those no test loads (client screens
+  // are exercised by the browser tests, which run the built app and are not counted here).
+  collectCoverageFrom: ['{src,common}/**/*.ts', 'client/src/**/*.{ts,tsx}', '!**/*.spec.ts', '!**/*.d.ts'],
+  coverageReporters: ['text-summary', 'json-summary'],
+  // Below what unit + integration reach on SQLite (2026-11-23: 72.6 % statements, 67.5 % branches,
+  // 64.1 % functions before the billing screens and dispatch landed); only ever raised.
+  coverageThreshold: { global: { statements: 65, branches: 60, functions: 57, lines: 65 } },
   projects: [
     {
       ...base,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{src,common,client/src}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{src,common,client/src,test/support}/**/*.spec.ts'],
     },
     {
       ...base,

@@ -5,7 +5,7 @@ import type { AppConfig } from './config/env';
 import { EnsureAdmin } from './membership/application/ensure-admin';
 import { seedDatabase } from './seed/seed';
 
-/** First-start work after migrations: demo data on an empty embedded database, then the admin. */
+/** First-start work after migrations: demo data on an empty embedded database, then the staff logins. */
 @Injectable()
 export class Bootstrap {
   private readonly logger = new Logger('Erststart');
@@ -20,10 +20,11 @@ export class Bootstrap {
   async firstStart(allowDemo = true): Promise<void> {
     const app = this.config.getOrThrow<AppConfig>('app');
     const [{ n }] = await this.dataSource.query('SELECT COUNT(*) AS n FROM benutzer');
-    if (allowDemo && Number(n) === 0 && app.seedDemoOnEmpty) {
+    const demo = allowDemo && Number(n) === 0 && app.seedDemoOnEmpty;
+    if (demo) {
       this.logger.log('Leere eingebettete Datenbank: Demodaten werden angelegt.');
       await seedDatabase(this.dataSource, { scale: 30, filesDir: app.filesDir });
     }
-    await this.ensureAdmin.run();
+    await this.ensureAdmin.run({ demo });
   }
 }

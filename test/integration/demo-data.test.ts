@@ -38,6 +38,28 @@ const MENU_RESOURCES = [
   'pdf-vorlage',
 ];
 
+describe('the first start of an empty embedded database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { env: { SEED_DEMO: 'true' }, firstStart: true });
+  });
+  afterAll(() => t.close());
+
+  it('fills the demo data and logs in staff of verband 3 (admin) and verband 2 (akademie)', async () => {
+    const admin = await t.login('admin');
+    expect((await admin.get('/node/loginInfo')).body).toMatchObject({ login: 'admin', verband: 3 });
+    const akademie = await t.login('akademie');
+    expect((await akademie.get('/node/loginInfo')).body).toMatchObject({ login: 'akademie', verband: 2 });
+    const seminare = await admin.get('/node/api/veranstaltung').query({ count: 'true', limit: '1' });
+    expect(seminare.body.count).toBeGreaterThan(0);
+    // Only the admin may make others staff or set their passwords.
+    const [konto] = (
+      await admin.get('/node/api/benutzer').query({ where: JSON.stringify({ benutzername: 'akademie' }) })
+    ).body;
+    expect(konto).toMatchObject({ atr_verband_mitarbeiter: true, atr_verband_admin: false });
+  });
+});
+
 describe.each(databases())('demo data on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -18,21 +18,37 @@ const compilerOptions = {
   isolatedModules: true,
 };
 
+/** Client components (`.tsx`, counted by coverage) use React's automatic JSX runtime. */
+const tsxOptions = { ...compilerOptions, jsx: ts.JsxEmit.ReactJSX };
+
 module.exports = {
-  getCacheKey(source, path) {
-    return crypto.createHash('sha1').update(source).update(path).update('v5').digest('hex');
+  /**
+   * Jest keys its cache of transformed (and, for coverage, instrumented) code by this alone, so it
+   * must name everything that changes the output: the source, its path (source maps, coverage), the
+   * project's config and whether coverage instruments the file.
+   */
+  getCacheKey(source, path, { configString, instrument }) {
+    return crypto
+      .createHash('sha1')
+      .update(source)
+      .update(path)
+      .update(configString)
+      .update(instrument ? 'instrument' : '')
+      .update('v6')
+      .digest('hex');
   },
   process(source, path) {
     let code = source;
     if (!path.endsWith('.ts')) {
       // An ESM file's own `const require = createRequire(...)` would clash with CommonJS's require.
-      if (/\bconst require\s*=/.test(code)) code = code.replace(/\brequire\b/g, '__esmRequire');
+      if (/^\s*const require\s*=/m.test(code)) code = code.replace(/\brequire\b/g, '__esmRequire');
       code = code.replace(/\bimport\.meta\.url\b/g, "require('node:url').pathToFileURL(__filename).href");
       code = code.replace(/\bimport\.meta\.dirname\b/g, '__dirname');
       // @nestjs/terminus checks for optional packages without loading them.
       code = code.replace(/\bimport\.meta\.resolve\(/g, 'require.resolve(');
     }
-    const output = ts.transpileModule(code, { compilerOptions, fileName: path });
+    const options = path.endsWith('.tsx') ? tsxOptions : compilerOptions;
+    const output = ts.transpileModule(code, { compilerOptions: options, fileName: path });
     return { code: output.outputText };
   },
 };

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Fill the database with the demo data set first (scale 30 by default). */
   seedScale?: number;
+  /** Start as `npm start` does: demo data and its staff logins on an empty embedded database. */
+  firstStart?: boolean;
 }
 
 function mysqlUrlFor(database: string): string {
@@ -86,7 +88,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const dataSource = app.get(DataSource);
   if (options.seedScale)
     await seedDatabase(dataSource, { scale: options.seedScale, filesDir: env.FILES_DIR });
-  await app.get(Bootstrap).firstStart(false);
+  await app.get(Bootstrap).firstStart(options.firstStart ?? false);
   const server = app.getHttpServer();
   return {
     kind,

@@ -6,9 +6,40 @@ import type { AppConfig } from '../../config/env';
 import { hashPassword } from '../../platform/auth/password-hasher';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
 
+/** A staff account created at the first start. */
+interface Konto {
+  benutzername: string;
+  vorname: string;
+  nachname: string;
+  verband: number;
+  admin: boolean;
+}
+
+const ADMIN: Konto = {
+  benutzername: 'admin',
+  vorname: 'System',
+  nachname: 'Administrator',
+  verband: 3,
+  admin: true,
+};
+
 /**
- * On a database without any staff user, creates `admin` (DESIGN.md §1): its password comes from
- * ADMIN_PASSWORD, else a random one that is printed exactly once.
+ * The demo's second member of staff: screens and documents differ by the logged-in user's verband
+ * (spec 002 §6), and `admin` is verband 3 (a state branch), so the academy's (verband 2) need a
+ * login of their own to be seen.
+ */
+const AKADEMIE: Konto = {
+  benutzername: 'akademie',
+  vorname: 'Anna',
+  nachname: 'Akademie',
+  verband: 2,
+  admin: false,
+};
+
+/**
+ * On a database without any staff user, creates `admin` (DESIGN.md §1) and, with the demo data,
+ * `akademie`: their password comes from ADMIN_PASSWORD, else a random one each that is printed
+ * exactly once.
  */
 @Injectable()
 export class EnsureAdmin {
@@ -19,27 +50,31 @@ export class EnsureAdmin {
     private readonly config: ConfigService,
   ) {}
 
-  async run(): Promise<void> {
+  async run({ demo = false }: { demo?: boolean } = {}): Promise<void> {
     const repo = this.dataSource.getRepository(Benutzer);
     if ((await repo.count({ where: { atr_verband_mitarbeiter: true } })) > 0) return;
+    for (const konto of demo ? [ADMIN, AKADEMIE] : [ADMIN]) await this.anlegen(konto);
+  }
+
+  private async anlegen(konto: Konto): Promise<void> {
     const configured = this.config.getOrThrow<AppConfig>('app').adminPassword;
     const password = configured ?? randomBytes(9).toString('base64url');
-    await repo.insert({
-      kennnummer: 'admin',
-      benutzername: 'admin',
-      vorname: 'System',
-      nachname: 'Administrator',
-      anzeigename: 'System Administrator',
-      sortname: 'Administrator, System',
+    await this.dataSource.getRepository(Benutzer).insert({
+      kennnummer: konto.benutzername,
+      benutzername: konto.benutzername,
+      vorname: konto.vorname,
+      nachname: konto.nachname,
+      anzeigename: `${konto.vorname} ${konto.nachname}`,
+      sortname: `${konto.nachname}, ${konto.vorname}`,
       password: await hashPassword(password),
       aktiviert: true,
       atr_verband_mitarbeiter: true,
-      atr_verband_admin: true,
-      verband: 3,
+      atr_verband_admin: konto.admin,
+      verband: konto.verband,
     });
     if (!configured) {
       this.logger.warn(
-        `Mitarbeiter "admin" angelegt. Einmaliges Passwort: ${password} — bitte nach dem ersten Login ändern.`,
+        `Mitarbeiter "${konto.benutzername}" (Verband ${konto.verband}) angelegt. Einmaliges Passwort: ${password} — bitte nach dem ersten Login ändern.`,
       );
     }
   }
