@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ResourcesModule } from '../platform/resources/resources.module';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { BezahloptionController } from './adapters/http/bezahloption.controller';
+import { KalkulationController } from './adapters/http/kalkulation.controller';
 import { RechnungController } from './adapters/http/rechnung.controller';
 import { VorgangController } from './adapters/http/vorgang.controller';
 import { Bezahloptionen } from './application/bezahloptionen';
+import { Buchungen } from './application/buchungen';
+import { Kalkulation } from './application/kalkulation';
 import { Nummernvergabe } from './application/nummernvergabe';
 import { RechnungsDokument } from './application/rechnungs-dokument';
 import { Rechnungslauf } from './application/rechnungslauf';
@@ -11,8 +15,16 @@ import { Vorgaenge } from './application/vorgaenge';
 import { billingResources } from './billing.resources';
 
 @Module({
-  imports: [ResourcesModule.forFeature(billingResources)],
-  controllers: [VorgangController, RechnungController, BezahloptionController],
-  providers: [Nummernvergabe, Vorgaenge, Rechnungslauf, RechnungsDokument, Bezahloptionen],
+  imports: [ResourcesModule.forFeature(billingResources), PromotionsModule],
+  controllers: [VorgangController, RechnungController, BezahloptionController, KalkulationController],
+  providers: [
+    Nummernvergabe,
+    Vorgaenge,
+    Rechnungslauf,
+    RechnungsDokument,
+    Bezahloptionen,
+    Kalkulation,
+    Buchungen,
+  ],
 })
 export class BillingModule {}

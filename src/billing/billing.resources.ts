@@ -58,7 +58,8 @@ export const billingResources: ResourceDefinition[] = [
     defaultOrder: [['buchung_time', 'DESC']],
     // Versions, invoice links and locks are the versioning's and the invoice runs' to write.
     readOnly: [...VORGANG_SYSTEMFELDER],
-    // Saves of existing transactions go through the Vorgaenge use case (PUT …/{id} there).
+    // New bookings go through the Buchungen use case (POST there), saves of existing ones through
+    // the Vorgaenge use case (PUT …/{id} there); the hooks below guard the generic writer anyway.
     lockedWhen: { locked: true },
     deletableWhen: { locked: false, rw_rechnung_id: null, child_id: null },
     hooks: {

@@ -35,10 +35,10 @@ async function rawLabels(): Promise<string[]> {
 const INPUTS = 'main input:not([type="hidden"]), main textarea, main select, main .ql-editor';
 
 /**
- * Lists whose rows open a billing overview per category (spec 002 §2), which the billing issue
- * builds: until then their record link must show the clear notice naming the screen.
+ * Lists whose rows open a billing overview per category (spec 002 §2, issue 13): an overview of
+ * sums and tables, not a form, so it is checked for German labels instead of inputs.
  */
-const OVERVIEWS_OF_THE_BILLING_ISSUE = ['/rw/seminar-abrechnung', '/rw/abo-abrechnung'];
+const BILLING_OVERVIEWS = ['/rw/seminar-abrechnung', '/rw/abo-abrechnung'];
 
 async function checkForm(where: string): Promise<void> {
   await visible(page.locator('.edit-frame, [data-screen]'));
@@ -85,8 +85,14 @@ async function walkEntry(href: string, index: number): Promise<void> {
   if (await edit.count()) {
     await edit.click();
     await page.waitForURL((url) => new RegExp(`^${href}/\\d+$`).test(url.hash));
-    if (OVERVIEWS_OF_THE_BILLING_ISSUE.includes(path)) {
-      await hasText(page.locator('.not-yet-available'), /Noch nicht verfügbar.*-Abrechnung/);
+    if (BILLING_OVERVIEWS.includes(path)) {
+      await visible(page.locator('.abrechnung [data-summe]'));
+      expect({ path, notice: await page.locator('.list-notice, .not-yet-available').count() }).toEqual({
+        path,
+        notice: 0,
+      });
+      expect({ path, raw: await rawLabels() }).toEqual({ path, raw: [] });
+      await shot(`${String(index).padStart(2, '0')}-eintrag${path.replace(/\//g, '-')}`);
       return;
     }
     await checkForm(`${path}/{id}`);
@@ -213,13 +219,9 @@ describe('every screen in German with the right inputs', () => {
 
   it('resolves the links the client produces and closes dialogs on Back', async () => {
     await page.goto(`${server.url}/#/rw/seminar-abrechnung/8/27`);
-    await visible(page.locator('.not-yet-available'));
-    await hasText(
-      page.locator('.not-yet-available'),
-      /Noch nicht verfügbar.*„Seminar-Abrechnung eines Mitglieds“/,
-    );
-    await hasText(page.locator('.breadcrumbs'), /Rechnungswesen.*Seminar-Abrechnung/);
-    await shot('seminar-abrechnung-noch-nicht');
+    await visible(page.locator('.abrechnung-mitglied'));
+    await hasText(page.locator('.breadcrumbs'), /Rechnungswesen.*Seminar-Abrechnung.*Mitglied/);
+    await shot('seminar-abrechnung-mitglied');
 
     await page.goto(`${server.url}/#/benutzer/benutzer/1/zusammenfuehren`);
     await hasText(page.locator('.breadcrumbs'), /Zusammenführen/);

@@ -28,7 +28,9 @@ export function RelatedTable({ resource, query, columns, bar, actions, onOpen }:
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.field}>{c.label}</th>
+              <th key={c.field} className={c.type === 'amount' ? 'amount' : undefined}>
+                {c.label}
+              </th>
             ))}
             {actions && <th className="actions" />}
           </tr>
@@ -44,7 +46,9 @@ export function RelatedTable({ resource, query, columns, bar, actions, onOpen }:
             data.map((row) => (
               <tr key={row.id} onDoubleClick={onOpen && (() => onOpen(row))}>
                 {columns.map((c) => (
-                  <td key={c.field}>{cellText(row, c)}</td>
+                  <td key={c.field} className={c.type === 'amount' ? 'amount' : undefined}>
+                    {cellText(row, c)}
+                  </td>
                 ))}
                 {actions && <td className="actions">{actions(row)}</td>}
               </tr>

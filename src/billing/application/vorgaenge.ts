@@ -128,7 +128,8 @@ export class Vorgaenge {
   ): Promise<number> {
     const vorher = { ...t } as Row;
     await manager.update(RwTransaction, t.id, werte);
-    await buchungGeaendert(manager, [vorher]);
+    // Only a cancellation changes who takes part; verifying leaves the participant counts alone.
+    if (werte.storno !== undefined) await buchungGeaendert(manager, [vorher]);
     await this.protokolliere(manager, actor, t.id, action, vorher, { ...vorher, ...werte });
     return t.id;
   }

@@ -4,7 +4,7 @@
  * and leaves the arithmetic to the pure rules in domain/.
  */
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { codeNormalisieren } from '../../../common/gutschein';
 import type { RabattTyp } from '../../../common/rabatt';
 import { eurosToCents } from '../../shared/money';
@@ -73,5 +73,28 @@ export class Preisfindung {
       buchung,
     );
     return { ...wirkung, gutschein: gutschein as WbVoucher };
+  }
+
+  /**
+   * Redeems the voucher in the caller's transaction: read with its row locked (MySQL/MariaDB;
+   * SQLite has one writer), applied by the same rules, then no longer valid — a code is used once,
+   * so a second booking with it is refused as 'Gutschein ist ungültig!'.
+   */
+  async gutscheinEinloesen(
+    manager: EntityManager,
+    code: string,
+    buchung: { preis: number; seminarId: number },
+  ): Promise<GutscheinWirkung & { gutschein: WbVoucher }> {
+    const abfrage = manager
+      .createQueryBuilder(WbVoucher, 'g')
+      .where('g.code = :code', { code: codeNormalisieren(code) });
+    const zeilensperre = ['mysql', 'mariadb'].includes(manager.connection.options.type);
+    const gutschein = await (zeilensperre ? abfrage.setLock('pessimistic_write') : abfrage).getOne();
+    const wirkung = gutscheinAnwenden(
+      gutschein && { ...gutschein, wert: betrag(gutschein.typ, gutschein.wert) },
+      buchung,
+    );
+    await manager.update(WbVoucher, (gutschein as WbVoucher).id, { valid: false });
+    return { ...wirkung, gutschein: { ...(gutschein as WbVoucher), valid: false } };
   }
 }

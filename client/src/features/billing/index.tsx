@@ -1,21 +1,29 @@
 /** The billing slice (spec 002 §2-§3, spec 003 §3): circles, templates, texts, transactions, invoices, overviews. */
-import { NotYetAvailable } from '../../app/NotYetAvailable';
 import { lazyScreen } from '../../lib/lazy';
 import type { FeatureSlice } from '../../resources/types';
+import { ABO_ABRECHNUNG, SEMINAR_ABRECHNUNG, type AbrechnungsArt } from './abrechnung';
 import { stornoFrist } from './storno-frist';
+import './billing.css';
 
 const ListWithFiles = lazyScreen(() => import('../../components/ListWithFiles'), 'ListWithFiles');
 const DatevImport = lazyScreen(() => import('./DatevImport'), 'DatevImport');
+const Abrechnung = lazyScreen(() => import('./Abrechnung'), 'Abrechnung');
+const MitgliedAbrechnung = lazyScreen(() => import('./MitgliedAbrechnung'), 'MitgliedAbrechnung');
 
 const oneYear = { timeDefault: 12 } as const;
 
-/** The billing overviews per category and per member arrive with the billing issue (spec 002 §2). */
-const abrechnung = (path: string, name: string) => [
-  { pattern: `${path}/:id`, render: () => <NotYetAvailable screen={name} /> },
+/** The billing overview per category object and, with a trailing member id, per member (spec 002 §2). */
+const abrechnung = (art: AbrechnungsArt) => [
   {
-    pattern: `${path}/:id/:benutzerId`,
+    pattern: `${art.path}/:id`,
+    render: ({ id }: Record<string, number>) => <Abrechnung art={art} id={id} />,
+  },
+  {
+    pattern: `${art.path}/:id/:benutzerId`,
     crumb: 'Mitglied',
-    render: () => <NotYetAvailable screen={`${name} eines Mitglieds`} />,
+    render: ({ id, benutzerId }: Record<string, number>) => (
+      <MitgliedAbrechnung art={art} id={id} benutzerId={benutzerId} />
+    ),
   },
 ];
 
@@ -131,8 +139,5 @@ export const billing: FeatureSlice = {
       page: DatevImport,
     },
   },
-  routes: [
-    ...abrechnung('/rw/seminar-abrechnung', 'Seminar-Abrechnung'),
-    ...abrechnung('/rw/abo-abrechnung', 'Abo-Abrechnung'),
-  ],
+  routes: [...abrechnung(SEMINAR_ABRECHNUNG), ...abrechnung(ABO_ABRECHNUNG)],
 };

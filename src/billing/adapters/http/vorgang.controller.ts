@@ -3,15 +3,36 @@ import type { Request } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import type { Row } from '../../../platform/resources/resource-definition';
 import { parseId } from '../../../platform/resources/resource.controller';
+import { Buchungen } from '../../application/buchungen';
 import { Vorgaenge } from '../../application/vorgaenge';
 
 /**
- * The booking transactions' verbs (spec 002 §7). `PUT …/{id}` takes the place of the generic
- * save (registered before it, see app.module.ts), so that every change follows the version rules.
+ * The booking transactions' verbs (spec 002 §7). `POST` and `PUT …/{id}` take the place of the
+ * generic create and save (registered before them, see app.module.ts), so that every booking is
+ * priced by the booking rules and every change follows the version rules.
  */
 @Controller('node/api/rw-transaction')
 export class VorgangController {
-  constructor(private readonly vorgaenge: Vorgaenge) {}
+  constructor(
+    private readonly vorgaenge: Vorgaenge,
+    private readonly buchungen: Buchungen,
+  ) {}
+
+  /**
+   * A new booking, priced by the booking rules (application/buchungen.ts); takes the place of the
+   * generic create. Answers the transaction as the generic reader shows it, 201.
+   */
+  @Post()
+  buchen(@Body() body: unknown, @Req() req: Request) {
+    return this.buchungen.buchen(body, currentUser(req));
+  }
+
+  /** The same body as a booking: what it would cost, without writing anything. */
+  @Post('preis')
+  @HttpCode(200)
+  preis(@Body() body: unknown) {
+    return this.buchungen.preis(body);
+  }
 
   @Put(':id')
   aendern(@Param('id') id: string, @Body() body: Row, @Req() req: Request) {

@@ -1,0 +1,462 @@
+/**
+ * New bookings (issue 13: `POST /node/api/rw-transaction`, and `…/preis` for the booking dialog).
+ * The amount is the participant's price tier of the seminar or event (domain/buchung.ts), then the
+ * discounts and the voucher through promotions' Preisfindung; bundles, products and Abo periods
+ * take their own price. One database transaction writes the booking, redeems the voucher, keeps
+ * the participant counts and writes the audit entry; a refusal writes nothing.
+ *
+ * Member, seminar, bundle and the rest belong to other contexts: they are read through the
+ * transaction's associations (their entity targets from its metadata), as the invoice run does.
+ */
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { berlinDatum } from '../../../common/kalender';
+import { gutscheinWertText } from '../../../common/gutschein';
+import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
+import { auditChanges } from '../../platform/audit/audit-changes';
+import type { Row } from '../../platform/resources/resource-definition';
+import { ResourceReader } from '../../platform/resources/resource-reader';
+import { ResourceRegistry } from '../../platform/resources/resource-registry';
+import { Preisfindung } from '../../promotions/application/preisfindung';
+import { buchungGeaendert } from '../../seminars/application/teilnehmer';
+import { DomainError } from '../../shared/domain-error';
+import { centsToEuros, eurosToCents, type Cents } from '../../shared/money';
+import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
+import {
+  bruttoPreis,
+  buchungsanfrage,
+  buchungsbetrag,
+  buchungstitel,
+  pruefeTeilnehmer,
+  teilnehmerart,
+  waehlePreisstufe,
+  type Buchungsanfrage,
+  type Person,
+  type Preisstufe,
+} from '../domain/buchung';
+import { gesperrt, mitZeilensperre } from './nummernvergabe';
+
+const RESOURCE = 'rw-transaction';
+
+/** What `POST …/rw-transaction/preis` answers (euros), and what a booking is written from. */
+export interface Preisauskunft {
+  preis_stufe: number | null;
+  preis_bezeichnung: string | null;
+  /** The list price before discount and voucher. */
+  preis: number;
+  rabatte: { id: number; titel: string; betrag: number; abzug: number }[];
+  rabatt_id: number | null;
+  gutschein: { code: string; typ: string; wert: number; anzeige: string; abzug: number } | null;
+  /** The amount booked. */
+  betrag: number;
+  titel: string;
+  teilnehmer: string | null;
+}
+
+/** The booked object: what the row names, its price and, for seminars, what discounts look at. */
+interface Objekt {
+  felder: Partial<RwTransaction>;
+  titel: string;
+  listenpreis: Cents;
+  stufe: Preisstufe | null;
+  /** Seminars and events only: discounts and vouchers apply to them. */
+  seminar: { id: number; typId: number | null; datum: string } | null;
+}
+
+interface Berechnung {
+  auskunft: Preisauskunft;
+  werte: Partial<RwTransaction>;
+}
+
+/** The voucher's refusals are bad input of the booking: 400 with promotions' German message. */
+function alsEingabefehler<T>(arbeit: () => Promise<T>): Promise<T> {
+  return arbeit().catch((fehler: unknown) => {
+    if (fehler instanceof DomainError && fehler.code.startsWith('GUTSCHEIN_'))
+      throw DomainError.invalid(fehler.code, fehler.message);
+    throw fehler;
+  });
+}
+
+const nichtGefunden = (code: string, message: string) => DomainError.notFound(code, message);
+
+@Injectable()
+export class Buchungen {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly preisfindung: Preisfindung,
+    private readonly registry: ResourceRegistry,
+    private readonly reader: ResourceReader,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  /** The amount a booking would get, with the discounts on offer; writes nothing. */
+  async preis(body: unknown): Promise<Preisauskunft> {
+    const anfrage = buchungsanfrage(body);
+    return (await this.berechne(this.dataSource.manager, anfrage, new Date(), false)).auskunft;
+  }
+
+  /** Books: answers the new transaction as the generic reader shows it. */
+  async buchen(body: unknown, actor: Actor | null): Promise<Row> {
+    const anfrage = buchungsanfrage(body);
+    // READ COMMITTED on MySQL: once the seminar row is locked, the earlier bookings that the
+    // discounts' limits count are read as committed, not from a snapshot taken before the lock.
+    const arbeit = async (manager: EntityManager) => {
+      const { werte } = await this.berechne(manager, anfrage, new Date(), true);
+      const result = await manager.insert(RwTransaction, werte as Row);
+      const neueId = Number(result.identifiers[0]?.id);
+      // A new chain starts at itself.
+      await manager.update(RwTransaction, neueId, { first_id: neueId });
+      const gespeichert = { ...werte, id: neueId, first_id: neueId };
+      await buchungGeaendert(manager, [gespeichert]);
+      await this.audit.record(manager, {
+        actor,
+        resource: RESOURCE,
+        recordId: neueId,
+        action: 'create',
+        changes: auditChanges(null, gespeichert as Row),
+      });
+      return neueId;
+    };
+    const id = await (mitZeilensperre(this.dataSource.manager)
+      ? this.dataSource.transaction('READ COMMITTED', arbeit)
+      : this.dataSource.transaction(arbeit));
+    return this.reader.get(this.registry.get(RESOURCE), id);
+  }
+
+  /**
+   * The booking's row values and price information. `schreiben`: in the booking's transaction,
+   * the seminar row locked (so the discounts' per-seminar limits count every earlier booking) and
+   * the voucher redeemed.
+   */
+  private async berechne(
+    manager: EntityManager,
+    anfrage: Buchungsanfrage,
+    jetzt: Date,
+    schreiben: boolean,
+  ): Promise<Berechnung> {
+    const mitglied = await this.person(manager, anfrage.benutzer_id, 'Mitglied');
+    const teilnehmer =
+      anfrage.teilnehmer_id === mitglied.id
+        ? mitglied
+        : await this.person(manager, anfrage.teilnehmer_id, 'Teilnehmer');
+    pruefeTeilnehmer(mitglied, teilnehmer);
+    const arbeitgeber =
+      teilnehmer.parent_id == null
+        ? null
+        : await this.laden<Person>(manager, 'Benutzer', teilnehmer.parent_id);
+    const art = teilnehmerart(teilnehmer, arbeitgeber);
+    const objekt = await this.objekt(manager, anfrage, art, schreiben);
+
+    let rabatte: Preisauskunft['rabatte'] = [];
+    let rabatt: { id: number; titel: string; abzug: Cents } | null = null;
+    if (objekt.seminar) {
+      const ergebnis = await this.preisfindung.rabatte({
+        preis: objekt.listenpreis,
+        teilnehmer: { id: teilnehmer.id, gruppenIds: await this.gruppen(manager, teilnehmer.id) },
+        seminar: objekt.seminar,
+        buchungsdatum: berlinDatum(jetzt),
+        frueher: await this.fruehere(manager, objekt.seminar.id, teilnehmer.id),
+      });
+      rabatte = ergebnis.rabatte.map((r) => ({
+        id: r.id,
+        titel: r.titel,
+        betrag: centsToEuros(r.betrag),
+        abzug: centsToEuros(r.abzug),
+      }));
+      if (anfrage.wb_rabatt_id === undefined) rabatt = ergebnis.gewaehlt;
+      else if (anfrage.wb_rabatt_id !== null) {
+        rabatt = ergebnis.rabatte.find((r) => r.id === anfrage.wb_rabatt_id) ?? null;
+        if (!rabatt)
+          throw DomainError.invalid(
+            'BUCHUNG_RABATT',
+            `Der Rabatt ${anfrage.wb_rabatt_id} ist für diese Buchung nicht anwendbar.`,
+          );
+      }
+    } else if (anfrage.wb_rabatt_id != null) {
+      throw DomainError.invalid('BUCHUNG_RABATT', 'Rabatte gelten nur für Seminare und Veranstaltungen.');
+    }
+    const rabattAbzug = rabatt?.abzug ?? 0;
+
+    let gutschein: Preisauskunft['gutschein'] = null;
+    let gutscheinAbzug = 0;
+    if (anfrage.voucher_code !== null) {
+      const seminar = objekt.seminar;
+      // Vouchers are for seminars ('Alle' or one seminar); elsewhere they do not apply.
+      if (!seminar)
+        throw DomainError.invalid('GUTSCHEIN_NICHT_HIER', 'Der Gutschein ist hier nicht anwendbar!');
+      const buchung = { preis: objekt.listenpreis - rabattAbzug, seminarId: seminar.id };
+      const code = anfrage.voucher_code;
+      const wirkung = await alsEingabefehler(() =>
+        schreiben
+          ? this.preisfindung.gutscheinEinloesen(manager, code, buchung)
+          : this.preisfindung.gutschein(code, buchung),
+      );
+      gutscheinAbzug = wirkung.abzug;
+      const { typ, wert } = wirkung.gutschein;
+      gutschein = {
+        code: wirkung.gutschein.code,
+        typ,
+        wert: Number(wert),
+        anzeige: gutscheinWertText(typ, wert),
+        abzug: centsToEuros(wirkung.abzug),
+      };
+    }
+
+    const betrag = buchungsbetrag({
+      listenpreis: objekt.listenpreis,
+      rabattAbzug,
+      gutscheinAbzug,
+      manuell: anfrage.betrag,
+    });
+    const titel = anfrage.titel ?? objekt.titel;
+    const auskunft: Preisauskunft = {
+      preis_stufe: objekt.stufe?.stufe ?? null,
+      preis_bezeichnung: objekt.stufe?.bezeichnung ?? null,
+      preis: centsToEuros(objekt.listenpreis),
+      rabatte,
+      rabatt_id: rabatt?.id ?? null,
+      gutschein,
+      betrag: centsToEuros(betrag),
+      titel,
+      teilnehmer: teilnehmer.anzeigename,
+    };
+    const werte: Partial<RwTransaction> = {
+      ...objekt.felder,
+      category: anfrage.category,
+      benutzer_id: mitglied.id,
+      teilnehmer_id: teilnehmer.id,
+      buchung_typ: anfrage.buchung_typ,
+      buchung_time: jetzt,
+      titel,
+      teilnehmer: teilnehmer.anzeigename,
+      betrag: centsToEuros(betrag),
+      verifiziert: anfrage.verifiziert,
+      storno: false,
+      locked: false,
+      // What the amount was made of, so that an invoice can show it.
+      data: {
+        preis_stufe: auskunft.preis_stufe,
+        preis_bezeichnung: auskunft.preis_bezeichnung,
+        listenpreis: auskunft.preis,
+        rabatt_id: rabatt?.id ?? null,
+        rabatt_titel: rabatt?.titel ?? null,
+        rabatt_abzug: centsToEuros(rabattAbzug),
+        gutschein_code: gutschein?.code ?? null,
+        gutschein_abzug: centsToEuros(gutscheinAbzug),
+        betrag_manuell: anfrage.betrag !== null,
+      },
+    };
+    return { auskunft, werte };
+  }
+
+  /** The entity another context owns, as the transaction's association `relation` names it. */
+  private ziel(manager: EntityManager, relation: string): EntityTarget<ObjectLiteral> {
+    return manager.connection.getMetadata(RwTransaction).findRelationWithPropertyPath(relation)!
+      .inverseEntityMetadata.target;
+  }
+
+  private async laden<T>(manager: EntityManager, relation: string, id: number, sperren = false) {
+    const query = manager.createQueryBuilder(this.ziel(manager, relation), 'o').where('o.id = :id', { id });
+    return ((await (sperren ? gesperrt(manager, query) : query).getOne()) ?? null) as T | null;
+  }
+
+  private async person(
+    manager: EntityManager,
+    id: number,
+    rolle: 'Mitglied' | 'Teilnehmer',
+  ): Promise<Person> {
+    const person = await this.laden<Person>(manager, 'Benutzer', id);
+    if (!person)
+      throw nichtGefunden(
+        rolle === 'Mitglied' ? 'MITGLIED_NICHT_GEFUNDEN' : 'TEILNEHMER_NICHT_GEFUNDEN',
+        `${rolle} ${id} wurde nicht gefunden.`,
+      );
+    return person;
+  }
+
+  private async objekt(
+    manager: EntityManager,
+    anfrage: Buchungsanfrage,
+    art: ReturnType<typeof teilnehmerart>,
+    sperren: boolean,
+  ): Promise<Objekt> {
+    switch (anfrage.category) {
+      case 'seminare':
+        return this.seminar(manager, anfrage, art, sperren);
+      case 'bundle': {
+        if (anfrage.wb_bundle_id === null)
+          throw DomainError.invalid('BUCHUNG_OBJEKT', 'Bitte wählen Sie das Bundle.');
+        const bundle = await this.laden<Row>(manager, 'WB_Bundle', anfrage.wb_bundle_id);
+        if (!bundle)
+          throw nichtGefunden(
+            'BUNDLE_NICHT_GEFUNDEN',
+            `Bundle ${anfrage.wb_bundle_id} wurde nicht gefunden.`,
+          );
+        return {
+          felder: { wb_bundle_id: anfrage.wb_bundle_id },
+          titel: buchungstitel(null, (bundle.titel_rechnung as string) || (bundle.titel as string)),
+          listenpreis: bruttoPreis(
+            Number(bundle.preis),
+            Boolean(bundle.is_netto),
+            bundle.mwst as number | null,
+          ),
+          stufe: null,
+          seminar: null,
+        };
+      }
+      case 'produkte': {
+        if (anfrage.produkt_id === null || anfrage.warenkorb_id === null)
+          throw DomainError.invalid(
+            'BUCHUNG_OBJEKT',
+            'Ein Produkt wird zu einer Bestellung gebucht: bitte Produkt und Warenkorb angeben.',
+          );
+        const produkt = await this.laden<Row>(manager, 'Produkt', anfrage.produkt_id);
+        if (!produkt)
+          throw nichtGefunden(
+            'PRODUKT_NICHT_GEFUNDEN',
+            `Produkt ${anfrage.produkt_id} wurde nicht gefunden.`,
+          );
+        const korb = await this.laden<Row>(manager, 'Warenkorb', anfrage.warenkorb_id);
+        if (!korb || Number(korb.benutzer_id) !== anfrage.benutzer_id)
+          throw nichtGefunden(
+            'WARENKORB_NICHT_GEFUNDEN',
+            `Warenkorb ${anfrage.warenkorb_id} des Mitglieds wurde nicht gefunden.`,
+          );
+        return {
+          felder: { produkt_id: anfrage.produkt_id, warenkorb_id: anfrage.warenkorb_id },
+          titel: buchungstitel(null, (produkt.titel_rechnung as string) || (produkt.titel as string)),
+          listenpreis: eurosToCents(Number(produkt.preis)),
+          stufe: null,
+          seminar: null,
+        };
+      }
+      case 'abos': {
+        if (anfrage.wb_abo_turnus_id === null)
+          throw DomainError.invalid('BUCHUNG_OBJEKT', 'Bitte wählen Sie den Turnus des Abos.');
+        const turnus = await this.laden<Row>(manager, 'WB_Abo_Turnus', anfrage.wb_abo_turnus_id);
+        if (!turnus)
+          throw nichtGefunden(
+            'TURNUS_NICHT_GEFUNDEN',
+            `Turnus ${anfrage.wb_abo_turnus_id} wurde nicht gefunden.`,
+          );
+        if (anfrage.wb_abo_id !== null && Number(turnus.wb_abo_id) !== anfrage.wb_abo_id)
+          throw DomainError.invalid(
+            'BUCHUNG_TURNUS_ABO',
+            `Turnus ${anfrage.wb_abo_turnus_id} gehört nicht zum Abo ${anfrage.wb_abo_id}.`,
+          );
+        const abo = (await this.laden<Row>(manager, 'WB_Abo', Number(turnus.wb_abo_id)))!;
+        if (anfrage.wb_abo_buchung_id !== null) {
+          const buchung = await this.laden<Row>(manager, 'WB_Abo_Buchung', anfrage.wb_abo_buchung_id);
+          if (
+            !buchung ||
+            Number(buchung.wb_abo_id) !== abo.id ||
+            Number(buchung.benutzer_id) !== anfrage.benutzer_id
+          )
+            throw nichtGefunden(
+              'ABO_BUCHUNG_NICHT_GEFUNDEN',
+              `Abo-Buchung ${anfrage.wb_abo_buchung_id} des Mitglieds für dieses Abo wurde nicht gefunden.`,
+            );
+        }
+        return {
+          felder: {
+            wb_abo_id: Number(abo.id),
+            wb_abo_turnus_id: anfrage.wb_abo_turnus_id,
+            wb_abo_buchung_id: anfrage.wb_abo_buchung_id,
+          },
+          titel: buchungstitel(null, (abo.titel_rechnung as string) || (abo.titel as string)),
+          listenpreis: eurosToCents(Number(turnus.preis)),
+          stufe: null,
+          seminar: null,
+        };
+      }
+    }
+  }
+
+  /**
+   * A seminar or one of its events: the event's tiers when it can be booked on its own, else the
+   * seminar's. An event named together with a seminar must belong to it.
+   */
+  private async seminar(
+    manager: EntityManager,
+    anfrage: Buchungsanfrage,
+    art: ReturnType<typeof teilnehmerart>,
+    sperren: boolean,
+  ): Promise<Objekt> {
+    let event: Row | null = null;
+    let seminarId = anfrage.veranstaltung_id;
+    if (anfrage.veranstaltung_event_id !== null) {
+      event = await this.laden<Row>(manager, 'Veranstaltung_Event', anfrage.veranstaltung_event_id);
+      if (!event)
+        throw nichtGefunden(
+          'EVENT_NICHT_GEFUNDEN',
+          `Veranstaltung ${anfrage.veranstaltung_event_id} wurde nicht gefunden.`,
+        );
+      if (seminarId !== null && Number(event.veranstaltung_id) !== seminarId)
+        throw DomainError.invalid(
+          'BUCHUNG_EVENT_SEMINAR',
+          `Veranstaltung ${anfrage.veranstaltung_event_id} gehört nicht zum Seminar ${seminarId}.`,
+        );
+      seminarId = Number(event.veranstaltung_id);
+    }
+    if (seminarId === null)
+      throw DomainError.invalid('BUCHUNG_OBJEKT', 'Bitte wählen Sie das Seminar oder die Veranstaltung.');
+    // Locked while booking: the discounts' per-seminar limits count the bookings before this one.
+    const seminar = await this.laden<Row>(manager, 'Veranstaltung', seminarId, sperren);
+    if (!seminar) throw nichtGefunden('SEMINAR_NICHT_GEFUNDEN', `Seminar ${seminarId} wurde nicht gefunden.`);
+    const staffel = event?.einzeln_buchbar ? event : seminar;
+    const stufe = waehlePreisstufe(staffel, art, anfrage.preis);
+    const datum =
+      (event?.datum as string | null) ??
+      (seminar.beginn ? berlinDatum(new Date(seminar.beginn as string | Date)) : berlinDatum(new Date()));
+    return {
+      felder: { veranstaltung_id: seminarId, veranstaltung_event_id: anfrage.veranstaltung_event_id },
+      titel: buchungstitel(
+        (event?.lg_id as string | null) ?? (seminar.lg_id as string | null),
+        (event?.titel as string | null) ?? (seminar.titel as string),
+      ),
+      listenpreis: stufe?.preis ?? 0,
+      stufe,
+      seminar: {
+        id: seminarId,
+        typId: (seminar.veranstaltung_typ_id as number | null) ?? null,
+        datum,
+      },
+    };
+  }
+
+  /** The participant's user groups (discounts may be limited to them). */
+  private async gruppen(manager: EntityManager, benutzerId: number): Promise<number[]> {
+    const person = await manager
+      .createQueryBuilder(this.ziel(manager, 'Teilnehmer'), 'b')
+      .leftJoin('b.Benutzer_Gruppes', 'g')
+      .select('g.id', 'id')
+      .where('b.id = :id', { id: benutzerId })
+      .andWhere('g.id IS NOT NULL')
+      .getRawMany<{ id: number }>();
+    return person.map((g) => Number(g.id));
+  }
+
+  /**
+   * The current seminar bookings the discounts' limits count: those of this seminar and those of
+   * this participant, with the discount each got.
+   */
+  private async fruehere(manager: EntityManager, seminarId: number, teilnehmerId: number) {
+    const zeilen = await manager
+      .createQueryBuilder(RwTransaction, 't')
+      .select(['t.id', 't.veranstaltung_id', 't.teilnehmer_id', 't.benutzer_id', 't.data'])
+      .where('t.category = :category', { category: 'seminare' })
+      .andWhere('t.child_id IS NULL')
+      .andWhere('t.storno = :storno', { storno: false })
+      .andWhere('t.veranstaltung_id IS NOT NULL')
+      .andWhere('(t.veranstaltung_id = :seminarId OR t.teilnehmer_id = :teilnehmerId)', {
+        seminarId,
+        teilnehmerId,
+      })
+      .getMany();
+    return zeilen.map((t) => ({
+      teilnehmerId: t.teilnehmer_id ?? t.benutzer_id ?? 0,
+      seminarId: t.veranstaltung_id!,
+      rabattIds: typeof t.data?.rabatt_id === 'number' ? [t.data.rabatt_id] : [],
+    }));
+  }
+}
