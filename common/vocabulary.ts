@@ -436,7 +436,12 @@ const RESOURCE_FIELDS: Record<string, Record<string, string>> = {
   'newsletter-absender': { name: 'Absendername', email: 'Absender-Email' },
   'newsletter-vorlagen': { veranstaltung_typ_id: 'Seminar-Typ (Automatik)' },
   'newsletter-dispatcher': { typ: 'Art' },
-  'newsletter-versand': { status: 'SMTP-Antwort' },
+  'newsletter-versand': {
+    status: 'Status',
+    fehler: 'SMTP-Antwort',
+    versuche: 'Versuche',
+    naechster_versuch: 'Nächster Versuch',
+  },
   'statistik-newsletter': { url: 'Ziel-URL' },
   news: { von: 'Sichtbar von', bis: 'Sichtbar bis' },
 };
@@ -548,6 +553,9 @@ const ENUMS: Record<string, Record<string, string>> = {
 
 /** Where a field's values differ from one resource to another (`typ` above all). */
 const RESOURCE_ENUMS: Record<string, Record<string, Record<string, string>>> = {
+  'newsletter-versand': {
+    status: { offen: 'Offen', sending: 'Wird gesendet', versendet: 'Versendet', fehler: 'Fehlgeschlagen' },
+  },
   'benutzer-gruppe': {
     typ: {
       Teilnehmer: 'Teilnehmer',

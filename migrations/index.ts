@@ -7,6 +7,7 @@ import { EditVersionsAndAudit1732000019000 } from './1732000019000-edit-versions
 import { LoginAttemptsByAddress1732000021000 } from './1732000021000-login-attempts-by-address';
 import { StaffAdminRight1732000022000 } from './1732000022000-staff-admin-right';
 import { ProductTitles1732000030000 } from './1732000030000-product-titles';
+import { NewsletterDispatch1732000043000 } from './1732000043000-newsletter-dispatch';
 
 export const allMigrations = [
   PlatformAndMembership1732000000000,
@@ -17,4 +18,5 @@ export const allMigrations = [
   LoginAttemptsByAddress1732000021000,
   StaffAdminRight1732000022000,
   ProductTitles1732000030000,
+  NewsletterDispatch1732000043000,
 ];

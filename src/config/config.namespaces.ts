@@ -8,4 +8,6 @@ export const configNamespaces = (config: Config) => [
   registerAs('mail', () => config.mail),
   registerAs('redis', () => config.redis),
   registerAs('talentLms', () => config.talentLms),
+  registerAs('stbdirekt', () => config.stbdirekt),
+  registerAs('newsletter', () => config.newsletter),
 ];

@@ -50,6 +50,17 @@ describe('configuration from the environment', () => {
     expect(() => parseRedisUrl('localhost:6379')).toThrow(/REDIS_URL/);
   });
 
+  it('reads the newsletter settings: PUBLIC_URL without trailing slash, retry wait as a positive number', () => {
+    const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
+    expect(loadConfig(base).newsletter).toEqual({ retryMs: 60_000, publicUrl: undefined });
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://verwaltung.verband.de/' }).newsletter.publicUrl).toBe(
+      'https://verwaltung.verband.de',
+    );
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'verwaltung.verband.de' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ ...base, NEWSLETTER_RETRY_MS: '-5' })).toThrow(/NEWSLETTER_RETRY_MS/);
+    expect(loadConfig({ ...base, STBDIREKT_URL: ' ' }).stbdirekt.url).toBeUndefined();
+  });
+
   it('reads WORKERS and SEED_DEMO as flags and refuses other words', () => {
     const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
     expect(loadConfig(base).app.runWorkers).toBe(true);

@@ -56,6 +56,21 @@ export interface TalentLmsConfig {
   apiKey?: string;
 }
 
+/** NEWSLETTER_RETRY_MS: the wait before the first retry of a temporarily refused newsletter mail. */
+export interface NewsletterConfig {
+  retryMs: number;
+  /**
+   * PUBLIC_URL: how recipients reach this app (https://verwaltung.verband.de), for the tracked
+   * links and the one-click unsubscribe in newsletters; unset → plain links and a mailto unsubscribe.
+   */
+  publicUrl?: string;
+}
+
+/** STBDIREKT_URL: where the academy's newsletter contents come from (spec 002 §6); unset → no refresh. */
+export interface StbdirektConfig {
+  url?: string;
+}
+
 export function parseDatabaseUrl(raw: string | undefined): DatabaseConfig {
   const value = raw?.trim() || 'sqlite:data/verband.sqlite';
   if (value.startsWith('sqlite:')) {
@@ -168,6 +183,14 @@ export function parseRedisUrl(raw: string | undefined): RedisConfig {
   return { url: value };
 }
 
+function parsePublicUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim().replace(/\/+$/, '');
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(value))
+    throw new ConfigError(`PUBLIC_URL "${value}" ist keine gültige Adresse (https://verwaltung.verband.de)`);
+  return value;
+}
+
 /** The secret is generated once into the data directory so sessions survive restarts. */
 function sessionSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
@@ -205,7 +228,12 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     apiKey: env.TALENTLMS_API_KEY || undefined,
   };
   const mail = parseMailUrl(env.MAIL_URL, env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM);
-  return { app, database, mail, redis: parseRedisUrl(env.REDIS_URL), talentLms };
+  const stbdirekt: StbdirektConfig = { url: env.STBDIREKT_URL?.trim() || undefined };
+  const newsletter: NewsletterConfig = {
+    retryMs: parsePositiveInteger('NEWSLETTER_RETRY_MS', env.NEWSLETTER_RETRY_MS, 60_000),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+  };
+  return { app, database, mail, redis: parseRedisUrl(env.REDIS_URL), talentLms, stbdirekt, newsletter };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -1,15 +1,38 @@
 import { Module } from '@nestjs/common';
 import { ResourcesModule } from '../platform/resources/resources.module';
+import { DispatcherController } from './adapters/http/dispatcher.controller';
+import { LinksController } from './adapters/http/links.controller';
+import { VersandJobs } from './adapters/jobs/versand.jobs';
 import { NewsletterController } from './adapters/http/newsletter.controller';
+import { PflegeController } from './adapters/http/pflege.controller';
 import { VorschauController } from './adapters/http/vorschau.controller';
+import { StbdirektInhalteHttp } from './adapters/stbdirekt/stbdirekt-inhalte.http';
 import { NewsletterEmpfaenger } from './application/empfaenger';
+import { StbdirektInhalte } from './application/ports/stbdirekt-inhalte';
+import { StbdirektAktualisierung } from './application/stbdirekt-aktualisierung';
+import { NewsletterVersender, VersandAuftraege } from './application/versand';
+import { NewsletterLinks } from './application/tracking';
 import { NewsletterVorschau } from './application/vorschau';
 import { newsletterResources } from './newsletter.resources';
 
 @Module({
   imports: [ResourcesModule.forFeature(newsletterResources)],
-  controllers: [NewsletterController, VorschauController],
-  providers: [NewsletterEmpfaenger, NewsletterVorschau],
+  controllers: [
+    NewsletterController,
+    VorschauController,
+    PflegeController,
+    DispatcherController,
+    LinksController,
+  ],
+  providers: [
+    NewsletterEmpfaenger,
+    NewsletterVorschau,
+    StbdirektAktualisierung,
+    { provide: StbdirektInhalte, useClass: StbdirektInhalteHttp },
+    NewsletterVersender,
+    NewsletterLinks,
+    { provide: VersandAuftraege, useClass: VersandJobs },
+  ],
   // The dispatch sends to the same recipients the newsletter window counts.
   exports: [NewsletterEmpfaenger],
 })

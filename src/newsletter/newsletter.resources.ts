@@ -70,6 +70,8 @@ export const newsletterResources: ResourceDefinition[] = [
     // A sent dispatch is a record of what went out; only planned ones may change or go (spec 003 §7).
     lockedWhen: { versendet: true },
     deletableWhen: { versendet: false },
+    // Progress and completion are the dispatch workers' record (issue 15), not staff input.
+    readOnly: ['versendet', 'versendet_time', 'total', 'sent', 'failed'],
     refusals: {
       update: 'Ein bereits versendeter Versand kann nicht mehr geändert werden.',
       delete: 'Ein bereits versendeter Versand kann nicht gelöscht werden.',
@@ -81,8 +83,9 @@ export const newsletterResources: ResourceDefinition[] = [
     searchable: ['email', 'status'],
     defaultOrder: [['id', 'DESC']],
     fieldTypes: { versanduhrzeit: 'time' },
-    // The dispatch log, written by the dispatch worker only.
+    // The dispatch log, written by the dispatch worker only; which run claimed a row is its business.
     operations: READ_ONLY,
+    hidden: ['claim'],
   }),
   defineResource({
     name: 'statistik-newsletter',

@@ -328,7 +328,10 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
             const { datum, uhrzeit } = berlinDatumUhrzeit(zeit);
             return { versanddatum: datum, versanduhrzeit: uhrzeit };
           })(),
-          status: ok ? 'gesendet' : 'fehler',
+          // As the dispatch workers write them (src/newsletter/domain/versand.ts).
+          status: ok ? 'versendet' : 'fehler',
+          versuche: 1,
+          fehler: ok ? null : '550 5.1.1 Postfach unbekannt',
           createdAt: zeit,
         });
         if (ok && rng.chance(0.25)) {

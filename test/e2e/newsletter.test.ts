@@ -6,12 +6,27 @@
  * remove), saved into json_content; a body with script and event handlers shown inert; the recipient
  * count and the preview in a sandboxed frame. Screenshots land in test-results/screenshots/newsletter/.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eventually, hasText, hasValue, visible } from './support/browser';
 import { browserSession } from './support/session';
 
 type Row = Record<string, unknown> & { id: number };
 
-const session = browserSession('newsletter');
+/** A fake StBdirekt service (spec 002 §6) the server is pointed at. */
+const stbdirekt = { status: 200, antwort: '{}' };
+let stbdirektServer: Server;
+beforeAll(async () => {
+  stbdirektServer = createServer((_req, res) =>
+    res.writeHead(stbdirekt.status, { 'Content-Type': 'application/json' }).end(stbdirekt.antwort),
+  );
+  await new Promise<void>((resolve) => stbdirektServer.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise((resolve) => stbdirektServer.close(resolve)));
+
+const session = browserSession('newsletter', () => ({
+  STBDIREKT_URL: `http://127.0.0.1:${(stbdirektServer.address() as AddressInfo).port}/inhalte`,
+}));
 const { api } = session;
 let page: typeof session.page;
 let server: typeof session.server;
@@ -238,6 +253,90 @@ describe('the newsletter window', () => {
     });
     await shot('05-newsletter-vorschau');
     await page.keyboard.press('Escape');
+  });
+
+  it('plans a dispatch, shows its progress and log, and withdraws unsent ones', async () => {
+    await page.goto(`${server.url}/#/newsletter/newsletter/${newsletterId}`);
+    await geladen();
+    await page.getByRole('button', { name: 'Versand planen' }).click();
+    await visible(toast('Dispatcher erfolgreich angelegt'));
+    const [dispatcher] = await api<Row[]>(
+      'GET',
+      `/api/newsletter-dispatcher${query({ where: { newsletter_id: newsletterId }, order: [['id', 'DESC']] })}`,
+    );
+    await eventually(async () =>
+      expect((await api<Row>('GET', `/api/newsletter-dispatcher/${dispatcher.id}`)).versendet).toBe(true),
+    );
+    await page.goto(`${server.url}/#/newsletter/versendete`);
+    await hasText(page.locator('table'), /E2E Steuerrecht aktuell.*1 \/ 1/);
+    await page.goto(`${server.url}/#/newsletter/versendete/${dispatcher.id}`);
+    await hasText(page.locator('.dispatcher-zahlen'), '1 von 1 versendet');
+    const adresse = await api<Row>('GET', `/api/benutzer-email/${String(empfaenger.primaeremail_id)}`);
+    await hasText(page.locator('.related-table tbody'), new RegExp(`${String(adresse.email)}Versendet`));
+    await shot('05a-dispatcher-versendet');
+    // A dispatch planned for tomorrow has not started: it can be withdrawn.
+    const morgen = await api<Row>('POST', '/api/newsletter-dispatcher', {
+      newsletter_id: newsletterId,
+      versand_time: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+    });
+    await page.goto(`${server.url}/#/newsletter/dispatcher/${morgen.id}`);
+    await hasText(page.locator('.dispatcher-kopf'), /^Geplant/);
+    await shot('05b-dispatcher-geplant');
+    await page.getByRole('button', { name: 'Unversendete Dispatcher löschen' }).click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Löschen' }).click();
+    await visible(toast('1 Dispatcher gelöscht'));
+    await page.waitForURL(/#\/newsletter\/dispatcher$/);
+    const rest = await api<Row[]>(
+      'GET',
+      `/api/newsletter-dispatcher${query({ where: { newsletter_id: newsletterId } })}`,
+    );
+    expect(rest.map((d) => d.id)).toEqual([dispatcher.id]);
+  });
+
+  it('refreshes the contents of a StBdirekt template for the academy, a failure ignored', async () => {
+    const vorlage = await api<Row>('POST', '/api/newsletter-vorlagen', {
+      titel: 'E2E StBdirekt',
+      external_data_type: 'StBdirekt',
+      json_content_scheme: { titel: 'String', meldung: 'HTML' },
+    });
+    const n = await api<Row>('POST', '/api/newsletter', {
+      titel: 'E2E StBdirekt November',
+      newsletter_vorlagen_id: vorlage.id,
+    });
+    const info = await api<Row>('GET', '/loginInfo');
+    const laden = page.getByRole('button', { name: 'StBdirekt-Inhalte laden' });
+    // Not the academy: no refresh offered.
+    await api('PUT', `/api/benutzer/${info.id}`, { verband: 3 });
+    await page.goto(`${server.url}/#/newsletter/newsletter/${n.id}`);
+    await geladen();
+    await tab('Inhalte').click();
+    await visible(page.locator('#field-inhalt-titel'));
+    expect(await laden.count()).toBe(0);
+    await api('PUT', `/api/benutzer/${info.id}`, { verband: 2 });
+    await page.reload();
+    await geladen();
+    await tab('Inhalte').click();
+    stbdirekt.status = 200;
+    stbdirekt.antwort = JSON.stringify({ titel: 'StBdirekt 11/2026', meldung: '<p>Grundsteuer neu</p>' });
+    await laden.click();
+    await hasValue(page.locator('#field-inhalt-titel'), 'StBdirekt 11/2026');
+    await hasText(panel().locator('.ql-editor'), 'Grundsteuer neu');
+    // Spec 002 §8: a failing service changes nothing and shows nothing.
+    stbdirekt.status = 503;
+    await laden.click();
+    await eventually(async () => expect(await laden.isDisabled()).toBe(false));
+    await hasValue(page.locator('#field-inhalt-titel'), 'StBdirekt 11/2026');
+    expect(await page.locator('.bp6-toast').count()).toBe(0);
+    await shot('06a-newsletter-stbdirekt');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await geladen();
+    await eventually(async () =>
+      expect((await api<Row>('GET', `/api/newsletter/${n.id}`)).json_content).toEqual({
+        titel: 'StBdirekt 11/2026',
+        meldung: '<p>Grundsteuer neu</p>',
+      }),
+    );
+    await api('PUT', `/api/benutzer/${info.id}`, { verband: null });
   });
 
   it('refuses planning a dispatch for an unsaved newsletter', async () => {

@@ -40,6 +40,9 @@ const INPUTS = 'main input:not([type="hidden"]), main textarea, main select, mai
  */
 const BILLING_OVERVIEWS = ['/rw/seminar-abrechnung', '/rw/abo-abrechnung'];
 
+/** Lists whose rows open a dispatch's progress and log (issue 15): read, not edited. */
+const DISPATCH_VIEWS = ['/newsletter/dispatcher', '/newsletter/versendete'];
+
 async function checkForm(where: string): Promise<void> {
   await visible(page.locator('.edit-frame, [data-screen]'));
   await eventually(async () =>
@@ -91,6 +94,12 @@ async function walkEntry(href: string, index: number): Promise<void> {
         path,
         notice: 0,
       });
+      expect({ path, raw: await rawLabels() }).toEqual({ path, raw: [] });
+      await shot(`${String(index).padStart(2, '0')}-eintrag${path.replace(/\//g, '-')}`);
+      return;
+    }
+    if (DISPATCH_VIEWS.includes(path)) {
+      await visible(page.locator('.dispatcher-fortschritt'));
       expect({ path, raw: await rawLabels() }).toEqual({ path, raw: [] });
       await shot(`${String(index).padStart(2, '0')}-eintrag${path.replace(/\//g, '-')}`);
       return;

@@ -231,7 +231,13 @@ describe.each(databases())('resource metadata on %s', (kind) => {
       const newsletter = (await createRecord(agent, 'newsletter', { titel: 'Steuerrecht aktuell' })).id;
       const planned = (await createRecord(agent, 'newsletter-dispatcher', { newsletter_id: newsletter })).id;
       await agent.put(`/node/api/newsletter-dispatcher/${planned}`).send({ info: 'geplant' }).expect(200);
-      await agent.put(`/node/api/newsletter-dispatcher/${planned}`).send({ versendet: true }).expect(200);
+      // Sent: the dispatch workers alone write versendet (issue 15).
+      await t.dataSource
+        .createQueryBuilder()
+        .update('newsletter_dispatcher')
+        .set({ versendet: true })
+        .where('id = :id', { id: planned })
+        .execute();
       const locked = await agent.put(`/node/api/newsletter-dispatcher/${planned}`).send({ info: 'geändert' });
       expect(locked.status).toBe(409);
       const kept = await agent.delete(`/node/api/newsletter-dispatcher/${planned}`);

@@ -27,6 +27,14 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
   const post = async (resource: string, body: Record<string, unknown>) =>
     (await createRecord(agent, resource, body)).id;
   const linkIds = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+  /** A dispatch the workers finished (they alone write versendet). */
+  const versendet = (id: number) =>
+    t.dataSource
+      .createQueryBuilder()
+      .update('newsletter_dispatcher')
+      .set({ versendet: true })
+      .where('id = :id', { id })
+      .execute();
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -62,7 +70,7 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
     });
     ids.dispatcher = await post('newsletter-dispatcher', {
       newsletter_id: ids.newsletter,
-      versand_time: '2026-09-01T07:00:00.000Z',
+      versand_time: '2099-09-01T07:00:00.000Z',
     });
   }, STARTUP_TIMEOUT);
   afterAll(() => t.close(), STARTUP_TIMEOUT);
@@ -247,24 +255,33 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
       resource: 'newsletter-dispatcher',
       create: {
         newsletter_id: ids.newsletter,
-        versand_time: '2026-09-01T07:00:00.000Z',
+        versand_time: '2099-09-01T07:00:00.000Z',
         auto_dispatcher: false,
         typ: 'manuell',
         typ_data: { gruppen: [ids.nwg] },
         info: 'Versand geplant',
       },
-      update: {
-        versendet: true,
-        versendet_time: '2026-09-01T07:04:12.000Z',
-        total: 1250,
-        sent: 1248,
-        failed: 2,
-        error: '2 E-Mail(s) konnten nicht zugestellt werden',
-      },
+      update: { info: 'Versand verschoben', error: 'Absender fehlte' },
       include: ['Newsletter', 'Newsletter_Versands'],
     });
     expect(created).toMatchObject({ versendet: false, total: 0, sent: 0, failed: 0 });
-    const locked = await agent.put(`/node/api/newsletter-dispatcher/${created.id}`).send({ sent: 0 });
+    // Progress and completion are written by the dispatch workers only (issue 15).
+    const geplant = await post('newsletter-dispatcher', {
+      newsletter_id: ids.newsletter,
+      versand_time: '2099-09-01T07:00:00.000Z',
+    });
+    await agent
+      .put(`/node/api/newsletter-dispatcher/${geplant}`)
+      .send({ versendet: true, total: 1250, sent: 1248, failed: 2 })
+      .expect(200);
+    expect((await agent.get(`/node/api/newsletter-dispatcher/${geplant}`)).body).toMatchObject({
+      versendet: false,
+      total: 0,
+      sent: 0,
+      failed: 0,
+    });
+    await versendet(geplant);
+    const locked = await agent.put(`/node/api/newsletter-dispatcher/${geplant}`).send({ info: 'neu' });
     expect(locked.status).toBe(409);
     expect(locked.body.message).toBe('Ein bereits versendeter Versand kann nicht mehr geändert werden.');
   });
@@ -287,8 +304,10 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
       update: { status: 'fehler', versandflag: false },
       include: ['Newsletter_Dispatcher', 'Newsletter', 'Benutzer', 'Benutzer_Email'],
     });
+    // Per Benutzer too: with allow_duplicate_email two Benutzer sharing an address each get one.
     const first = {
       newsletter_dispatcher_id: ids.dispatcher,
+      benutzer_id: ids.benutzer,
       email: 'info@kanzlei-weiss.de',
       status: 'gesendet',
     };
@@ -321,7 +340,7 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
 
   it('refuses to delete a newsletter that was sent (409), and deletes an unsent one with its plans', async () => {
     const sent = await post('newsletter', { titel: 'Versendet' });
-    await post('newsletter-dispatcher', { newsletter_id: sent, versendet: true });
+    await versendet(await post('newsletter-dispatcher', { newsletter_id: sent }));
     const refused = await agent.delete(`/node/api/newsletter/${sent}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Ein bereits versendeter Newsletter kann nicht gelöscht werden.');

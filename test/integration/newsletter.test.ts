@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type request from 'supertest';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
@@ -41,11 +43,24 @@ describe.each(databases())('newsletters on %s', (kind) => {
     expect(response.body.message).toMatch(/^Bitte prüfen Sie die Eingaben: „/);
   };
 
+  /** A fake StBdirekt service (spec 002 §6): answers `stbdirekt.antwort` with `stbdirekt.status`. */
+  const stbdirekt = { status: 200, antwort: '{}' as string, abrufe: 0 };
+  let stbdirektServer: Server;
+
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    stbdirektServer = createServer((_req, res) => {
+      stbdirekt.abrufe++;
+      res.writeHead(stbdirekt.status, { 'Content-Type': 'application/json' }).end(stbdirekt.antwort);
+    });
+    await new Promise<void>((resolve) => stbdirektServer.listen(0, '127.0.0.1', resolve));
+    const { port } = stbdirektServer.address() as AddressInfo;
+    t = await startTestApp(kind, { env: { STBDIREKT_URL: `http://127.0.0.1:${port}/inhalte` } });
     api = await t.login();
   }, STARTUP_TIMEOUT);
-  afterAll(() => t.close(), STARTUP_TIMEOUT);
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => stbdirektServer.close(resolve));
+  }, STARTUP_TIMEOUT);
 
   describe('senders', () => {
     it('refuses an invalid address or reply-to and stores nothing', async () => {
@@ -380,6 +395,78 @@ describe.each(databases())('newsletters on %s', (kind) => {
     });
   });
 
+  describe('StBdirekt content refresh', () => {
+    let vorlage: Row;
+    const refresh = (id: number) => api.get('/node/pflege/stbdirekt-content').query({ vorlage: id });
+    const verband = async (wert: number | null) => {
+      const info = (await api.get('/node/loginInfo').expect(200)).body as Row;
+      await put('benutzer', info.id, { verband: wert }).expect(200);
+    };
+
+    beforeAll(async () => {
+      vorlage = await post('newsletter-vorlagen', {
+        titel: 'StBdirekt',
+        external_data_type: 'StBdirekt',
+        json_content_scheme: { titel: 'String', meldungen: [{ titel: 'String', text: 'HTML' }] },
+      });
+    });
+    afterAll(() => verband(null));
+
+    it('is offered to the academy only (verband 2)', async () => {
+      await verband(3);
+      expect((await api.get('/node/pflege/stbdirekt-content/verfuegbar').expect(200)).body).toEqual({
+        verfuegbar: false,
+      });
+      const abrufe = stbdirekt.abrufe;
+      expect((await refresh(vorlage.id).expect(409)).body.message).toBe(
+        'StBdirekt-Inhalte gibt es nur für die Akademie.',
+      );
+      expect(stbdirekt.abrufe).toBe(abrufe);
+      await verband(2);
+      expect((await api.get('/node/pflege/stbdirekt-content/verfuegbar').expect(200)).body).toEqual({
+        verfuegbar: true,
+      });
+    });
+
+    it('relays the service answer cut to the template scheme', async () => {
+      stbdirekt.status = 200;
+      stbdirekt.antwort = JSON.stringify({
+        titel: 'StBdirekt 11/2026',
+        meldungen: [{ titel: 'Grundsteuer', text: '<p>Neue Messbeträge</p>' }],
+        werbung: 'nicht im Schema',
+      });
+      expect((await refresh(vorlage.id).expect(200)).body).toEqual({
+        json_content: {
+          titel: 'StBdirekt 11/2026',
+          meldungen: [{ titel: 'Grundsteuer', text: '<p>Neue Messbeträge</p>' }],
+        },
+      });
+    });
+
+    it.each([
+      ['a failing service', 503, '{"fehler": true}'],
+      ['an answer that is no object', 200, '[1, 2]'],
+      ['an answer that does not fit the scheme', 200, '{"meldungen": "keine Liste"}'],
+    ])('answers German 409 on %s', async (_fall, status, antwort) => {
+      stbdirekt.status = status;
+      stbdirekt.antwort = antwort;
+      expect((await refresh(vorlage.id).expect(409)).body.message).toBe(
+        'Die StBdirekt-Inhalte konnten nicht geladen werden.',
+      );
+    });
+
+    it('refuses a template without StBdirekt contents or an unknown one', async () => {
+      const andere = await post('newsletter-vorlagen', {
+        titel: 'Ohne StBdirekt',
+        json_content_scheme: SCHEME,
+      });
+      expect((await refresh(andere.id).expect(409)).body.message).toBe(
+        'Die Vorlage bezieht keine StBdirekt-Inhalte.',
+      );
+      await refresh(999999).expect(404);
+    });
+  });
+
   describe('recipients', () => {
     /** The seeded Benutzer by short name. */
     const b: Record<string, number> = {};
@@ -405,6 +492,8 @@ describe.each(databases())('newsletters on %s', (kind) => {
       await anlegen('Fuchs', {}, ['fuchs@kanzlei.de']);
       await anlegen('Graf', {}, []);
       await anlegen('Hahn', {}, ['hahn@kanzlei.de']);
+      // A second address of its own that no group names: only the primary one is written to.
+      await anlegen('Ihle', {}, ['ihle@kanzlei.de', 'ihle@privat.de']);
       const gruppe = async (name: string, zuordnung: string, benutzer: string[], emails: string[] = []) => {
         gruppen[name] = (await post('benutzer-gruppe', { name, typ: 'NWG', zuordnung })).id;
         if (benutzer.length)
@@ -426,6 +515,7 @@ describe.each(databases())('newsletters on %s', (kind) => {
         'Engel',
         'Fuchs',
         'Graf',
+        'Ihle',
       ]);
       // An e-mail group: Adler's private address, and Hahn's again through a second group.
       await gruppe('Privatadressen', 'email', [], ['privat@adler.de', 'hahn@kanzlei.de']);
@@ -439,17 +529,17 @@ describe.each(databases())('newsletters on %s', (kind) => {
         titel: 'Empfänger',
         Benutzer_Gruppes: [gruppen['Alle Kanzleien'], gruppen.Privatadressen, gruppen.Lohn],
       });
-      // Adler (2 addresses), Becker/Engel (one shared address), Fuchs, Hahn (once);
-      // Clausen opted out, Dietz deactivated, Graf without an e-mail.
-      expect(await anzahl(n.id)).toBe(5);
-      await put('newsletter', n.id, { allow_duplicate_email: true }).expect(200);
+      // Adler (2 addresses), Becker/Engel (one shared address), Fuchs, Hahn (once), Ihle (primary
+      // only); Clausen opted out, Dietz deactivated, Graf without an e-mail.
       expect(await anzahl(n.id)).toBe(6);
+      await put('newsletter', n.id, { allow_duplicate_email: true }).expect(200);
+      expect(await anzahl(n.id)).toBe(7);
       await put('newsletter', n.id, {
         allow_duplicate_email: false,
         Ausschluss_Gruppes: [gruppen['Abgemeldet (Benutzer)'], gruppen['Abgemeldet (E-Mail)']],
       }).expect(200);
       // Fuchs excluded as a Benutzer, Adler's private address as an e-mail.
-      expect(await anzahl(n.id)).toBe(3);
+      expect(await anzahl(n.id)).toBe(4);
     });
 
     it('answers no recipients without send groups', async () => {

@@ -9,9 +9,24 @@ import { mapHtml, type ContentScheme } from '../../../common/newsletter';
 import type { Anschreiben } from '../../membership/application/anschreiben';
 import { DomainError } from '../../shared/domain-error';
 import { inhaltAnzeige } from '../domain/inhalt-anzeige';
+import { linksErsetzen } from '../domain/tracking';
 import { sicheresHtml } from '../domain/sicheres-html';
 
 const hb = Handlebars.create();
+
+/** Compiled templates by source: a dispatch renders one template for thousands of recipients. */
+const kompiliert = new Map<string, HandlebarsTemplateDelegate>();
+const KOMPILIERT_MAX = 20;
+
+function kompilieren(quelle: string): HandlebarsTemplateDelegate {
+  let vorlage = kompiliert.get(quelle);
+  if (!vorlage) {
+    if (kompiliert.size >= KOMPILIERT_MAX) kompiliert.delete(kompiliert.keys().next().value as string);
+    vorlage = hb.compile(quelle);
+    kompiliert.set(quelle, vorlage);
+  }
+  return vorlage;
+}
 
 export interface NewsletterDaten {
   titel: string;
@@ -33,10 +48,17 @@ function abmeldeLink(newsletter: NewsletterDaten, empfaenger: Anschreiben): stri
   return `mailto:${an}?subject=${encodeURIComponent(betreff)}`;
 }
 
+/** Links of a sent mail: the recipient's unsubscribe address and the tracking of the others. */
+export interface VersandLinks {
+  abmelden: string;
+  verfolgen(url: string): string;
+}
+
 export function newsletterHtml(
   vorlage: { name: string; quelle: string },
   newsletter: NewsletterDaten,
   empfaenger: Anschreiben,
+  links?: VersandLinks,
 ): string {
   const sicher = (html: string) => sicheresHtml(html);
   const inhalt = newsletter.scheme
@@ -52,10 +74,13 @@ export function newsletterHtml(
     inhalt,
     felder: newsletter.scheme ? inhaltAnzeige(newsletter.scheme, inhalt) : [],
     absender: newsletter.absender,
-    abmelden: abmeldeLink(newsletter, empfaenger),
+    abmelden: links?.abmelden ?? abmeldeLink(newsletter, empfaenger),
   };
   try {
-    return hb.compile(vorlage.quelle)(daten);
+    const html = kompilieren(vorlage.quelle)(daten);
+    return links
+      ? linksErsetzen(html, (url) => (url === links.abmelden ? null : links.verfolgen(url)))
+      : html;
   } catch (error) {
     throw DomainError.conflict(
       'NEWSLETTER_VORLAGE_FEHLERHAFT',

@@ -7,13 +7,19 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { leseContentScheme } from '../../../common/newsletter';
-import { anschreibenNachKennnummer } from '../../membership/application/anschreiben';
+import { anschreibenNachKennnummer, type Anschreiben } from '../../membership/application/anschreiben';
 import { FileStorage } from '../../platform/files/file-storage';
 import { TEMPLATES_DIR } from '../../platform/pdf/template-files';
 import { DomainError } from '../../shared/domain-error';
 import { Newsletter } from '../adapters/persistence/newsletter.entity';
 import { newsletterFehlt } from './empfaenger';
-import { newsletterHtml } from './newsletter-html';
+import { newsletterHtml, type NewsletterDaten, type VersandLinks } from './newsletter-html';
+
+export interface GerenderterNewsletter {
+  betreff: string;
+  absender: NewsletterDaten['absender'];
+  html(empfaenger: Anschreiben, links?: VersandLinks): string;
+}
 
 /** The file area of the newsletter templates; the shipped defaults are in templates/newsletter/. */
 const AREA = 'newsletter-vorlagen';
@@ -29,32 +35,43 @@ export class NewsletterVorschau {
 
   async html(newsletterId: number, kennnummer: string): Promise<string> {
     const manager = this.dataSource.manager;
-    const newsletter = await manager.findOne(Newsletter, {
-      where: { id: newsletterId },
-      relations: { Newsletter_Vorlage: true, Newsletter_Absender: true },
-    });
-    if (!newsletter) throw newsletterFehlt(newsletterId);
+    const gerendert = await this.vorbereiten(newsletterId);
     const empfaenger = await anschreibenNachKennnummer(manager, kennnummer);
     if (!empfaenger)
       throw DomainError.notFound(
         'BENUTZER_FEHLT',
         `Es gibt keinen Benutzer mit der Kennnummer ${kennnummer}.`,
       );
+    return gerendert.html(empfaenger);
+  }
+
+  /**
+   * The newsletter loaded and its template read once, ready to render for any recipient: the
+   * preview renders one, the dispatch thousands, with the same function.
+   */
+  async vorbereiten(newsletterId: number): Promise<GerenderterNewsletter> {
+    const newsletter = await this.dataSource.manager.findOne(Newsletter, {
+      where: { id: newsletterId },
+      relations: { Newsletter_Vorlage: true, Newsletter_Absender: true },
+    });
+    if (!newsletter) throw newsletterFehlt(newsletterId);
     const vorlage = newsletter.Newsletter_Vorlage;
     const scheme =
       vorlage?.json_content_scheme == null ? null : leseContentScheme(vorlage.json_content_scheme);
-    return newsletterHtml(
-      await this.vorlage(vorlage?.vorlage || STANDARD),
-      {
-        titel: newsletter.titel,
-        betreff: newsletter.betreff,
-        body: newsletter.body,
-        json_content: newsletter.json_content,
-        scheme: scheme?.ok ? scheme.wert : null,
-        absender: newsletter.Newsletter_Absender,
-      },
-      empfaenger,
-    );
+    const datei = await this.vorlage(vorlage?.vorlage || STANDARD);
+    const daten: NewsletterDaten = {
+      titel: newsletter.titel,
+      betreff: newsletter.betreff,
+      body: newsletter.body,
+      json_content: newsletter.json_content,
+      scheme: scheme?.ok ? scheme.wert : null,
+      absender: newsletter.Newsletter_Absender,
+    };
+    return {
+      betreff: newsletter.betreff || newsletter.titel,
+      absender: newsletter.Newsletter_Absender,
+      html: (empfaenger, links) => newsletterHtml(datei, daten, empfaenger, links),
+    };
   }
 
   /** The template file: uploaded by staff into the file area, else shipped with the product. */

@@ -9,6 +9,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * that unknown routes answer 403 too instead of revealing what exists.
  */
 export function apiGate(req: Request, res: Response, next: NextFunction): void {
+  // Newsletter recipients: tracked links and the RFC 8058 one-click unsubscribe (a mail provider's
+  // POST without our header); a signed token, not a session, authorises them.
+  if (req.path.startsWith('/r/') || req.path.startsWith('/abmelden/')) {
+    next();
+    return;
+  }
   if (!SAFE_METHODS.has(req.method) && req.get('X-Api-Request') === undefined) {
     refuse(req, res, 'Anfrage ohne X-Api-Request-Header abgelehnt.');
     return;

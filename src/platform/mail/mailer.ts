@@ -21,6 +21,8 @@ export interface MailMessage {
   html?: string;
   attachments?: MailAttachment[];
   headers?: Record<string, string>;
+  /** A Message-ID of the caller's (e.g. one per newsletter recipient); generated when absent. */
+  messageId?: string;
 }
 
 export abstract class Mailer {

@@ -18,6 +18,7 @@ export function toNodemailer(message: MailMessage, defaultFrom: string): SendMai
       contentType,
     })),
     headers: message.headers,
+    messageId: message.messageId,
   };
 }
 

@@ -18,7 +18,11 @@ export interface BrowserSession {
   shot(name: string): Promise<void>;
 }
 
-export function browserSession(folder: string): BrowserSession {
+/** `env` is read when the session starts, so a test may start the services it names first. */
+export function browserSession(
+  folder: string,
+  env: () => Record<string, string> = () => ({}),
+): BrowserSession {
   const dir = join(__dirname, '..', '..', '..', 'test-results', 'screenshots', folder);
   let server: RunningServer;
   let browser: Browser;
@@ -27,7 +31,7 @@ export function browserSession(folder: string): BrowserSession {
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true });
-    server = await startServer();
+    server = await startServer(env());
     browser = await launchChromium();
     const context = await browser.newContext({
       viewport: { width: 1400, height: 900 },

@@ -77,6 +77,25 @@ function NewsletterFenster({ config, id, meta }: EditProps & { meta: ResourceMet
   const versand = ids(record.Benutzer_Gruppes);
   const ausschluss = ids(record.Ausschluss_Gruppes);
   const scheme = vorlage?.json_content_scheme == null ? null : leseContentScheme(vorlage.json_content_scheme);
+  // Spec 002 §6: the academy refreshes StBdirekt templates' contents (the server knows verband and URL).
+  const { data: stbdirekt } = useApi<{ verfuegbar: boolean }>(
+    vorlage?.external_data_type === 'StBdirekt' ? '/pflege/stbdirekt-content/verfuegbar' : null,
+  );
+  const [stbdirektLaedt, setStbdirektLaedt] = useState(false);
+
+  const stbdirektLaden = async () => {
+    setStbdirektLaedt(true);
+    try {
+      const antwort = await api.get<{ json_content: Row }>('/pflege/stbdirekt-content', {
+        vorlage: vorlageId,
+      });
+      change({ json_content: antwort.json_content });
+    } catch {
+      // Spec 002 §8: a failed StBdirekt fetch is ignored silently (the server logs it).
+    } finally {
+      setStbdirektLaedt(false);
+    }
+  };
 
   const versandAnlegen = async () => {
     if (isNew) return showErrorToast(NICHT_GESPEICHERT);
@@ -152,6 +171,16 @@ function NewsletterFenster({ config, id, meta }: EditProps & { meta: ResourceMet
             <Callout intent={Intent.DANGER} className="newsletter-inhalte-fehler">
               {errors.json_content}
             </Callout>
+          )}
+          {stbdirekt?.verfuegbar && (
+            <Button
+              icon="refresh"
+              loading={stbdirektLaedt}
+              onClick={() => void stbdirektLaden()}
+              className="newsletter-stbdirekt"
+            >
+              StBdirekt-Inhalte laden
+            </Button>
           )}
           {scheme?.ok ? (
             <InhalteForm

@@ -9,6 +9,13 @@ const VorlageEdit = lazyScreen(() => import('./VorlageEdit'), 'VorlageEdit');
 const NewsletterEdit = lazyScreen(() => import('./NewsletterEdit'), 'NewsletterEdit');
 const NewsEdit = lazyScreen(() => import('./NewsEdit'), 'NewsEdit');
 const WebsiteEdit = lazyScreen(() => import('./WebsiteEdit'), 'WebsiteEdit');
+const DispatcherAnsicht = lazyScreen(() => import('./DispatcherAnsicht'), 'DispatcherAnsicht');
+
+/** Progress of a dispatch in the lists (issue 15): sent of all recipients, failures. */
+const fortschritt = (_: unknown, row: Record<string, unknown>) =>
+  Number(row.total)
+    ? `${Number(row.sent)} / ${Number(row.total)}${Number(row.failed) ? ` (${Number(row.failed)} Fehler)` : ''}`
+    : '';
 
 const oneYear = { timeDefault: 12 } as const;
 
@@ -53,10 +60,12 @@ export const newsletter: FeatureSlice = {
         { field: 'error' },
         { field: 'info' },
         { field: 'typ' },
+        { field: 'sent', format: fortschritt },
       ],
       query: { where: { versendet: false } },
       timeField: 'versand_time',
       noCreate: true,
+      edit: DispatcherAnsicht,
     },
     versendete: {
       path: '/newsletter/versendete',
@@ -67,10 +76,13 @@ export const newsletter: FeatureSlice = {
         { field: 'versendet_time', type: 'datetime' },
         { field: 'typ' },
         { field: 'info' },
+        { field: 'sent', format: fortschritt },
       ],
       query: { where: { versendet: true } },
       timeField: 'versendet_time',
       noCreate: true,
+      // Spec 003 §2: the dispatch log of one sent dispatcher.
+      edit: DispatcherAnsicht,
       ...oneYear,
     },
     websites: {

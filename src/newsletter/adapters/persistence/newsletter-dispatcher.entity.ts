@@ -1,7 +1,8 @@
 /**
  * A dispatch of a newsletter (spec 003 §3 Dispatcher) and its per-recipient log (spec 002 §3
- * newsletter sending record). A dispatch reaches each address at most once (DESIGN.md §4): the
- * log is unique per (newsletter_dispatcher_id, email), so a retried worker skips what it sent.
+ * newsletter sending record). A dispatch reaches each recipient at most once (DESIGN.md §4): the
+ * log is unique per (newsletter_dispatcher_id, email, benutzer_id), and a row is claimed by one
+ * send job before its mail goes out (domain/versand.ts).
  */
 import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
@@ -56,6 +57,12 @@ export class NewsletterVersand {
   @DateOnlyColumn() versanddatum: string | null;
   @Column({ type: 'varchar', length: 8, nullable: true }) versanduhrzeit: string | null;
   @Column({ type: 'varchar', length: 40, nullable: true }) status: string | null;
+  /** The send job run that claimed the row (domain/versand.ts). */
+  @Column({ type: 'varchar', length: 40, nullable: true }) claim: string | null;
+  @Column({ type: 'integer', default: 0 }) versuche: number;
+  @DateTimeColumn() naechster_versuch: Date | null;
+  /** The SMTP server's answer when the mail could not be delivered. */
+  @Column({ type: 'text', nullable: true }) fehler: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
   @Version() version: number;

@@ -1,0 +1,99 @@
+/**
+ * The links of sent newsletters (issue 15): each http(s) link goes through /node/r/{token}, which
+ * records the click (statistik-newsletter) and redirects; each mail carries a one-click
+ * unsubscribe (RFC 8058). Both need PUBLIC_URL, the address recipients reach the app by.
+ */
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { berlinWandzeit } from '../../../common/kalender';
+import type { AppConfig, NewsletterConfig } from '../../config/env';
+import { newsletterAbbestellen } from '../../membership/application/anschreiben';
+import { AuditTrail } from '../../platform/audit/audit-trail';
+import { DomainError } from '../../shared/domain-error';
+import { NewsletterVersand } from '../adapters/persistence/newsletter-dispatcher.entity';
+import { StatistikNewsletter } from '../adapters/persistence/statistik-newsletter.entity';
+import { pruefe, signiere } from '../domain/tracking';
+import type { VersandLinks } from './newsletter-html';
+
+const unbekannt = () => DomainError.notFound('LINK_UNBEKANNT', 'Diesen Link gibt es nicht.');
+
+@Injectable()
+export class NewsletterLinks {
+  private readonly schluessel: string;
+  private readonly publicUrl?: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+    config: ConfigService,
+  ) {
+    // A key of its own, derived from the session secret: a session cookie never verifies a link.
+    const secret = config.getOrThrow<AppConfig>('app').sessionSecret;
+    this.schluessel = createHash('sha256').update(`newsletter-links:${secret}`).digest('hex');
+    this.publicUrl = config.get<NewsletterConfig>('newsletter')?.publicUrl;
+  }
+
+  /** The links of one recipient's mail, or none without PUBLIC_URL. */
+  fuerVersand(versandId: number): (VersandLinks & { headers: Record<string, string> }) | undefined {
+    if (!this.publicUrl) return undefined;
+    const abmelden = `${this.publicUrl}/node/abmelden/${signiere({ zweck: 'abmelden', versandId }, this.schluessel)}`;
+    return {
+      abmelden,
+      verfolgen: (url) =>
+        `${this.publicUrl}/node/r/${signiere({ zweck: 'klick', versandId, url }, this.schluessel)}`,
+      headers: { 'List-Unsubscribe': `<${abmelden}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+  }
+
+  /** A click: recorded, and the address it leads to; anything not signed here is unknown. */
+  async klick(token: string): Promise<string> {
+    const inhalt = pruefe(token, this.schluessel);
+    if (inhalt?.zweck !== 'klick') throw unbekannt();
+    const row = await this.versand(inhalt.versandId);
+    const { datum, uhrzeit } = berlinWandzeit(new Date());
+    await this.dataSource.manager.insert(StatistikNewsletter, {
+      datum,
+      uhrzeit,
+      newsletter_id: row.newsletter_id,
+      dispatcher_id: row.newsletter_dispatcher_id,
+      benutzer_id: row.benutzer_id,
+      url: inhalt.url,
+    });
+    return inhalt.url;
+  }
+
+  /** Checks an unsubscribe token (the page behind the link in the mail). */
+  async abmeldungPruefen(token: string): Promise<void> {
+    const inhalt = pruefe(token, this.schluessel);
+    if (inhalt?.zweck !== 'abmelden') throw unbekannt();
+    await this.versand(inhalt.versandId);
+  }
+
+  /** The one-click unsubscribe: the recipient gets no more newsletters, from the next dispatch on. */
+  async abmelden(token: string): Promise<void> {
+    const inhalt = pruefe(token, this.schluessel);
+    if (inhalt?.zweck !== 'abmelden') throw unbekannt();
+    const row = await this.versand(inhalt.versandId);
+    const benutzerId = row.benutzer_id;
+    if (benutzerId == null) return;
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await newsletterAbbestellen(manager, benutzerId))) return;
+      // The recipient, not staff, made this change.
+      await this.audit.record(manager, {
+        actor: null,
+        resource: 'benutzer',
+        recordId: benutzerId,
+        action: 'update',
+        changes: { atr_kein_newsletter: { before: false, after: true } },
+      });
+    });
+  }
+
+  private async versand(id: number): Promise<NewsletterVersand> {
+    const row = await this.dataSource.manager.findOne(NewsletterVersand, { where: { id } });
+    if (!row) throw unbekannt();
+    return row;
+  }
+}

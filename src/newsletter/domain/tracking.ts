@@ -1,0 +1,54 @@
+/**
+ * Signed tokens of the links in sent newsletters (issue 15): a tracked link /node/r/{token} and
+ * the one-click unsubscribe /node/abmelden/{token}. A token names the dispatch row and, for a
+ * link, the address it leads to; its HMAC makes it unguessable and unchangeable, so only
+ * addresses the dispatch put into the newsletter can be redirect targets.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type TokenInhalt =
+  { zweck: 'klick'; versandId: number; url: string } | { zweck: 'abmelden'; versandId: number };
+
+const b64 = (buffer: Buffer) => buffer.toString('base64url');
+const mac = (daten: string, schluessel: string) =>
+  createHmac('sha256', schluessel).update(daten).digest().subarray(0, 16);
+
+export function signiere(inhalt: TokenInhalt, schluessel: string): string {
+  const kompakt = inhalt.zweck === 'klick' ? ['k', inhalt.versandId, inhalt.url] : ['a', inhalt.versandId];
+  const daten = b64(Buffer.from(JSON.stringify(kompakt)));
+  return `${daten}.${b64(mac(daten, schluessel))}`;
+}
+
+/** The content of a token this key signed, or null for anything else (tampered, truncated, foreign). */
+export function pruefe(token: string, schluessel: string): TokenInhalt | null {
+  const [daten, signatur, ...rest] = token.split('.');
+  if (!daten || !signatur || rest.length) return null;
+  const erwartet = mac(daten, schluessel);
+  const gegeben = Buffer.from(signatur, 'base64url');
+  if (gegeben.length !== erwartet.length || !timingSafeEqual(gegeben, erwartet)) return null;
+  try {
+    const [art, versandId, url] = JSON.parse(Buffer.from(daten, 'base64url').toString('utf8')) as unknown[];
+    if (!Number.isSafeInteger(versandId)) return null;
+    if (art === 'a') return { zweck: 'abmelden', versandId: versandId as number };
+    if (art === 'k' && typeof url === 'string' && /^https?:\/\//i.test(url))
+      return { zweck: 'klick', versandId: versandId as number, url };
+  } catch {
+    // not JSON: not ours
+  }
+  return null;
+}
+
+/**
+ * The HTML with every http(s) link target replaced by `ersetze(url)`; other targets (mailto:,
+ * anchors) and those `ersetze` answers null for stay.
+ */
+export function linksErsetzen(html: string, ersetze: (url: string) => string | null): string {
+  return html.replace(
+    /(<a\b[^>]*?\bhref=)(["'])(https?:\/\/[^"']+)\2/gi,
+    (ganz, vorne: string, q: string, url: string) => {
+      const echt = url.replace(/&amp;/g, '&');
+      const neu = ersetze(echt);
+      return neu === null ? ganz : `${vorne}${q}${neu}${q}`;
+    },
+  );
+}

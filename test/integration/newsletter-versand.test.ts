@@ -1,0 +1,434 @@
+/**
+ * Issue 15: newsletters sent by the dispatch workers into a real SMTP server (smtp-server) run in
+ * the test, on SQLite with the in-process queue and on MariaDB with Redis (BullMQ). A second app
+ * on the same database (and Redis) runs its own workers at the same time: every recipient still
+ * gets exactly one message; a refused address is marked failed with the server's answer; a
+ * temporary refusal is retried.
+ */
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type request from 'supertest';
+import { Benutzer } from '../../src/membership/adapters/persistence/benutzer.entity';
+import { BenutzerEmail } from '../../src/membership/adapters/persistence/benutzer-kontakt.entity';
+import { NewsletterVersand } from '../../src/newsletter/adapters/persistence/newsletter-dispatcher.entity';
+import { CLAIM_VERFALL_MS, versandMessageId } from '../../src/newsletter/domain/versand';
+import { eventually } from '../support/eventually';
+import { privateRedis, type PrivateRedis } from '../support/private-redis';
+import { databases, startTestApp, type DatabaseKind, type TestApp } from '../support/test-app';
+
+type Row = Record<string, unknown> & { id: number };
+
+const STARTUP_TIMEOUT = 180_000;
+const EMPFAENGER = 200;
+const ABGELEHNT = 'abgelehnt@empfaenger.test';
+const SPAETER = 'spaeter@empfaenger.test';
+
+/** One SMTP server: what arrived per recipient, 550 for ABGELEHNT, 451 once for SPAETER. */
+async function smtpSenke() {
+  const erhalten = new Map<string, string[]>();
+  let spaeterAbgewiesen = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address === ABGELEHNT)
+        return callback(Object.assign(new Error('Postfach unbekannt'), { responseCode: 550 }));
+      if (address.address === SPAETER && !spaeterAbgewiesen) {
+        spaeterAbgewiesen = true;
+        return callback(Object.assign(new Error('Bitte später erneut versuchen'), { responseCode: 451 }));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        for (const rcpt of session.envelope.rcptTo) {
+          const liste = erhalten.get(rcpt.address) ?? [];
+          liste.push(Buffer.concat(chunks).toString('utf8'));
+          erhalten.set(rcpt.address, liste);
+        }
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    const listening = server.listen(0, '127.0.0.1', () => resolve((listening.address() as AddressInfo).port));
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    erhalten,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The database of `t` for a second app: the same SQLite file or MariaDB database. */
+function gleicheDatenbank(t: TestApp, kind: DatabaseKind): string {
+  if (kind === 'sqlite') return `sqlite:${join(t.dir, 'test.sqlite')}`;
+  const url = new URL(process.env.MYSQL_TEST_URL!);
+  url.pathname = `/${String(t.dataSource.options.database)}`;
+  return url.toString();
+}
+
+/** The mail as text: quoted-printable soft breaks and escapes undone, headers unfolded. */
+const quotedPrintable = (mail: string) =>
+  mail
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\r\n[ \t]+/g, ' ');
+
+/** Sends a dispatch of `newsletterId` now and waits until it is done. */
+async function versenden(api: request.Agent, newsletterId: number): Promise<Row> {
+  const dispatcher = (
+    await api
+      .post('/node/api/newsletter-dispatcher')
+      .send({ newsletter_id: newsletterId, versand_time: new Date().toISOString() })
+      .expect(201)
+  ).body as Row;
+  let stand: Row = dispatcher;
+  await eventually(async () => {
+    stand = (await api.get(`/node/api/newsletter-dispatcher/${dispatcher.id}`).expect(200)).body as Row;
+    expect(stand.versendet).toBe(true);
+  }, 30_000);
+  return stand;
+}
+
+describe.each(databases())('newsletter dispatch on %s', (kind) => {
+  let t: TestApp;
+  let api: request.Agent;
+  let smtp: Awaited<ReturnType<typeof smtpSenke>>;
+  let redis: PrivateRedis | undefined;
+  let env: Record<string, string>;
+
+  const post = async (resource: string, body: unknown) => {
+    const response = await api.post(`/node/api/${resource}`).send(body as object);
+    expect({ status: response.status, body: response.body }).toMatchObject({ status: 201 });
+    return response.body as Row;
+  };
+
+  beforeAll(async () => {
+    smtp = await smtpSenke();
+    env = { MAIL_URL: smtp.url, NEWSLETTER_RETRY_MS: '200', PUBLIC_URL: 'https://verwaltung.test' };
+    if (kind === 'mysql') {
+      redis = await privateRedis();
+      await redis.start();
+      env.REDIS_URL = redis.url;
+    }
+    t = await startTestApp(kind, { env });
+    api = await t.login();
+  }, STARTUP_TIMEOUT);
+  afterAll(async () => {
+    await t?.close();
+    await redis?.remove();
+    await smtp?.stop();
+  }, STARTUP_TIMEOUT);
+
+  /** A newsletter to seeded Benutzer with these addresses, in one send group. */
+  async function newsletterAn(
+    adressen: string[],
+    body = '<p>Die Frist endet bald.</p>',
+  ): Promise<{ newsletter: Row; absender: Row; benutzer: number[] }> {
+    const manager = t.dataSource.manager;
+    const gruppe = await post('benutzer-gruppe', {
+      name: `Versand ${Date.now()}`,
+      typ: 'NWG',
+      zuordnung: 'benutzer',
+    });
+    const ids: number[] = [];
+    for (const [i, email] of adressen.entries()) {
+      const benutzer = await manager.save(
+        manager.create(Benutzer, { nachname: `Empfänger ${i}`, ansprache: `Guten Tag Nr. ${i}` }),
+      );
+      const adresse = await manager.save(manager.create(BenutzerEmail, { benutzer_id: benutzer.id, email }));
+      await manager.update(Benutzer, { id: benutzer.id }, { primaeremail_id: adresse.id });
+      ids.push(benutzer.id);
+    }
+    await api.post(`/node/api/benutzer-gruppe/${gruppe.id}/benutzers`).send(ids).expect(201);
+    const absender = await post('newsletter-absender', {
+      name: 'Steuerakademie',
+      email: 'news@akademie.test',
+    });
+    const newsletter = await post('newsletter', {
+      titel: 'Steuerrecht aktuell',
+      betreff: 'Neues im November',
+      newsletter_absender_id: absender.id,
+      body,
+      Benutzer_Gruppes: [gruppe.id],
+    });
+    return { newsletter, absender, benutzer: ids };
+  }
+
+  it(
+    'sends each of 200 recipients exactly one message with two workers, a refused address failed',
+    async () => {
+      const adressen = Array.from({ length: EMPFAENGER }, (_, i) =>
+        i === 17 ? ABGELEHNT : i === 42 ? SPAETER : `empfaenger-${i}@empfaenger.test`,
+      );
+      const { newsletter } = await newsletterAn(adressen);
+      const anzahl = (await api.get(`/node/api/newsletter/${newsletter.id}/empfaenger`).expect(200)).body
+        .anzahl;
+      expect(anzahl).toBe(EMPFAENGER);
+      const dispatcher = (
+        await api
+          .post('/node/api/newsletter-dispatcher')
+          .send({ newsletter_id: newsletter.id, versand_time: new Date(Date.now() + 3000).toISOString() })
+          .expect(201)
+      ).body as Row;
+      expect(dispatcher).toMatchObject({ newsletter_id: newsletter.id, versendet: false });
+      // A second process with its own workers on the same database (and Redis) picks the dispatch up too.
+      const zweite = await startTestApp(kind, { env: { ...env, DATABASE_URL: gleicheDatenbank(t, kind) } });
+      try {
+        await eventually(async () => {
+          const stand = (await api.get(`/node/api/newsletter-dispatcher/${dispatcher.id}`).expect(200)).body;
+          expect(stand).toMatchObject({ versendet: true });
+        }, 90_000);
+      } finally {
+        await zweite.close().catch(() => undefined);
+      }
+      const stand = (await api.get(`/node/api/newsletter-dispatcher/${dispatcher.id}`).expect(200))
+        .body as Row;
+      expect(stand).toMatchObject({ total: EMPFAENGER, sent: EMPFAENGER - 1, failed: 1 });
+      expect(stand.versendet_time).toBeTruthy();
+      expect(
+        (await api.get(`/node/api/newsletter/${newsletter.id}`).expect(200)).body.bearbeitungsstatus,
+      ).toBe('versendet');
+
+      for (const adresse of adressen.filter((a) => a !== ABGELEHNT))
+        expect({ adresse, anzahl: smtp.erhalten.get(adresse)?.length ?? 0 }).toEqual({ adresse, anzahl: 1 });
+      expect(smtp.erhalten.has(ABGELEHNT)).toBe(false);
+
+      const rows = (
+        await api
+          .get('/node/api/newsletter-versand')
+          .query({ where: JSON.stringify({ newsletter_dispatcher_id: dispatcher.id }), limit: 1000 })
+          .expect(200)
+      ).body as Row[];
+      expect(rows).toHaveLength(EMPFAENGER);
+      const nach = (email: string) => rows.find((row) => row.email === email)!;
+      expect(nach(ABGELEHNT)).toMatchObject({ status: 'fehler', versandflag: false });
+      expect(nach(ABGELEHNT).fehler).toMatch(/550 Postfach unbekannt/);
+      expect(nach(SPAETER)).toMatchObject({ status: 'versendet', versandflag: true, versuche: 2 });
+      expect(rows.filter((row) => row.status === 'versendet')).toHaveLength(EMPFAENGER - 1);
+
+      // Rendered per recipient as the preview renders it, with the Message-ID of dispatcher and recipient.
+      const erster = nach(adressen[0]);
+      const mail = smtp.erhalten.get(adressen[0])![0];
+      expect(mail).toContain(
+        `Message-ID: ${versandMessageId(dispatcher.id, { benutzer_id: erster.benutzer_id as number, email: adressen[0] }, 'news@akademie.test')}`,
+      );
+      expect(mail).toMatch(/^Subject: Neues im November/m);
+      expect(mail).toMatch(/^From: Steuerakademie <news@akademie\.test>/m);
+      const html = quotedPrintable(mail);
+      expect(html).toContain('Guten Tag Nr. 0');
+      expect(html).toContain('Die Frist endet bald.');
+    },
+    STARTUP_TIMEOUT,
+  );
+
+  it("tracks clicks on the newsletter's links and honours a one-click unsubscribe", async () => {
+    const [a, b] = ['klick-a@empfaenger.test', 'klick-b@empfaenger.test'];
+    const { newsletter, benutzer } = await newsletterAn(
+      [a, b],
+      '<p>Unsere <a href="https://stbv-demo.de/seminare?jahr=2026&amp;typ=lohn">Seminare</a></p>',
+    );
+    const dispatcher = await versenden(api, newsletter.id);
+    const mailA = quotedPrintable(smtp.erhalten.get(a)![0]);
+    const link = /href="https:\/\/verwaltung\.test(\/node\/r\/[^"]+)"/.exec(mailA)?.[1];
+    expect(link).toBeDefined();
+    expect(mailA).not.toContain('stbv-demo.de');
+    const klicks = async () =>
+      (
+        await api
+          .get('/node/api/statistik-newsletter')
+          .query({ where: JSON.stringify({ dispatcher_id: dispatcher.id }) })
+          .expect(200)
+      ).body as Row[];
+    // No session needed.
+    const weiter = await t.anonymous().get(link!).expect(302);
+    expect(weiter.headers.location).toBe('https://stbv-demo.de/seminare?jahr=2026&typ=lohn');
+    expect(await klicks()).toEqual([
+      expect.objectContaining({
+        newsletter_id: newsletter.id,
+        benutzer_id: benutzer[0],
+        url: weiter.headers.location,
+      }),
+    ]);
+    // A changed token leads nowhere and records nothing.
+    const token = link!.split('/').pop()!;
+    const [daten, signatur] = token.split('.');
+    const boese = Buffer.from(JSON.stringify(['k', 1, 'https://boese.test/'])).toString('base64url');
+    for (const falsch of [`${boese}.${signatur}`, `${daten}.${signatur.slice(0, -2)}xx`, 'kaputt'])
+      await t.anonymous().get(`/node/r/${falsch}`).expect(404);
+    expect(await klicks()).toHaveLength(1);
+
+    // RFC 8058: the mail names its one-click unsubscribe; the provider posts without session or header.
+    const mailB = quotedPrintable(smtp.erhalten.get(b)![0]);
+    expect(mailB).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const abmelden = /^List-Unsubscribe: <https:\/\/verwaltung\.test(\/node\/abmelden\/[^>]+)>/m.exec(
+      mailB,
+    )?.[1];
+    expect(abmelden).toBeDefined();
+    expect(mailB).toContain(`href="https://verwaltung.test${abmelden}"`);
+    await t.anonymous().get(abmelden!).expect(200);
+    expect((await api.get(`/node/api/benutzer/${benutzer[1]}`).expect(200)).body.atr_kein_newsletter).toBe(
+      false,
+    );
+    await t.anonymous().post(abmelden!).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect((await api.get(`/node/api/benutzer/${benutzer[1]}`).expect(200)).body.atr_kein_newsletter).toBe(
+      true,
+    );
+    await t
+      .anonymous()
+      .post(`${abmelden!.slice(0, -3)}abc`)
+      .expect(404);
+    const verlauf = (
+      await api
+        .get('/node/api/audit')
+        .query({ where: JSON.stringify({ resource: 'benutzer', record_id: benutzer[1], action: 'update' }) })
+        .expect(200)
+    ).body as Row[];
+    expect(verlauf).toEqual([
+      expect.objectContaining({
+        user_id: null,
+        changes: { atr_kein_newsletter: { before: false, after: true } },
+      }),
+    ]);
+    // The next dispatch honours it.
+    const zweiter = await versenden(api, newsletter.id);
+    expect(zweiter).toMatchObject({ total: 1, sent: 1 });
+    expect(smtp.erhalten.get(a)).toHaveLength(2);
+    expect(smtp.erhalten.get(b)).toHaveLength(1);
+  });
+
+  it('after a crash and restart, resends what a dead worker had claimed and nothing already sent', async () => {
+    const [gesendet, verwaist, offen] = [
+      'vor@empfaenger.test',
+      'verwaist@empfaenger.test',
+      'neu@empfaenger.test',
+    ];
+    const { newsletter, benutzer } = await newsletterAn([gesendet, verwaist, offen]);
+    const morgen = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    const dispatcher = await post('newsletter-dispatcher', {
+      newsletter_id: newsletter.id,
+      versand_time: morgen,
+    });
+    // What a worker killed mid-run leaves: one row sent, one claimed long ago and never finished.
+    const manager = t.dataSource.manager;
+    const zeile = (i: number, email: string, status: string) => ({
+      newsletter_dispatcher_id: dispatcher.id,
+      newsletter_id: newsletter.id,
+      benutzer_id: benutzer[i],
+      email,
+      status,
+    });
+    await manager.insert(NewsletterVersand, [
+      { ...zeile(0, gesendet, 'versendet'), versandflag: true, versuche: 1 },
+      { ...zeile(1, verwaist, 'sending'), claim: 'abgestuerzt' },
+    ]);
+    await manager
+      .createQueryBuilder()
+      .update(NewsletterVersand)
+      .set({ updatedAt: new Date(Date.now() - CLAIM_VERFALL_MS - 60_000) })
+      .where({ newsletter_dispatcher_id: dispatcher.id, email: verwaist })
+      .execute();
+    await api
+      .put(`/node/api/newsletter-dispatcher/${dispatcher.id}`)
+      .send({ versand_time: new Date().toISOString() })
+      .expect(200);
+    // The restarted process picks up the planned dispatch on its own.
+    const neu = await startTestApp(kind, { env: { ...env, DATABASE_URL: gleicheDatenbank(t, kind) } });
+    try {
+      await eventually(async () => {
+        const stand = (await api.get(`/node/api/newsletter-dispatcher/${dispatcher.id}`).expect(200)).body;
+        expect(stand).toMatchObject({ versendet: true, total: 3, sent: 3, failed: 0 });
+      }, 30_000);
+    } finally {
+      await neu.close().catch(() => undefined);
+    }
+    expect(smtp.erhalten.has(gesendet)).toBe(false);
+    expect(smtp.erhalten.get(verwaist)).toHaveLength(1);
+    expect(smtp.erhalten.get(offen)).toHaveLength(1);
+    // The resend carries the Message-ID the lost try had, so a receiver can recognise it.
+    expect(smtp.erhalten.get(verwaist)![0]).toContain(
+      `Message-ID: ${versandMessageId(dispatcher.id, { benutzer_id: benutzer[1], email: verwaist }, 'news@akademie.test')}`,
+    );
+  });
+
+  // Issue 14, in an app without STBDIREKT_URL (the newsletter suite's app has one).
+  it('offers no StBdirekt refresh without STBDIREKT_URL, also to the academy', async () => {
+    const info = (await api.get('/node/loginInfo').expect(200)).body as Row;
+    await api.put(`/node/api/benutzer/${info.id}`).send({ verband: 2 }).expect(200);
+    try {
+      expect((await api.get('/node/pflege/stbdirekt-content/verfuegbar').expect(200)).body).toEqual({
+        verfuegbar: false,
+      });
+      const vorlage = await post('newsletter-vorlagen', {
+        titel: 'StBdirekt',
+        external_data_type: 'StBdirekt',
+        json_content_scheme: { titel: 'String' },
+      });
+      const refresh = await api
+        .get('/node/pflege/stbdirekt-content')
+        .query({ vorlage: vorlage.id })
+        .expect(409);
+      expect(refresh.body.message).toBe('StBdirekt ist nicht eingerichtet.');
+    } finally {
+      await api.put(`/node/api/benutzer/${info.id}`).send({ verband: null }).expect(200);
+    }
+  });
+
+  it('refuses a dispatcher for an unsaved or unknown newsletter in German', async () => {
+    const ohne = await api
+      .post('/node/api/newsletter-dispatcher')
+      .send({ versand_time: new Date().toISOString() });
+    expect(ohne.status).toBe(400);
+    expect(ohne.body.message).toBe('Newsletter muss zuvor gespeichert werden.');
+    const unbekannt = await api.post('/node/api/newsletter-dispatcher').send({ newsletter_id: 999999 });
+    expect(unbekannt.status).toBe(404);
+    expect(unbekannt.body.message).toBe('Der Newsletter 999999 wurde nicht gefunden.');
+    const n = await post('newsletter', { titel: 'Zeitlos' });
+    const zeit = await api
+      .post('/node/api/newsletter-dispatcher')
+      .send({ newsletter_id: n.id, versand_time: 'morgen früh' });
+    expect(zeit.status).toBe(400);
+    expect(zeit.body.errors?.versand_time).toBe('ist kein gültiger Zeitpunkt');
+  });
+
+  it('deletes the unsent dispatchers of a newsletter and keeps the sent ones', async () => {
+    const { newsletter } = await newsletterAn(['loeschen@empfaenger.test']);
+    const liste = () =>
+      api
+        .get('/node/api/newsletter-dispatcher')
+        .query({ where: JSON.stringify({ newsletter_id: newsletter.id }) })
+        .expect(200)
+        .then((r) => r.body as Row[]);
+    const gesendet = await post('newsletter-dispatcher', {
+      newsletter_id: newsletter.id,
+      versand_time: new Date().toISOString(),
+    });
+    await eventually(async () =>
+      expect((await liste()).find((d) => d.id === gesendet.id)?.versendet).toBe(true),
+    );
+    const morgen = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    await post('newsletter-dispatcher', { newsletter_id: newsletter.id, versand_time: morgen });
+    await post('newsletter-dispatcher', { newsletter_id: newsletter.id, versand_time: morgen });
+    const geloescht = await api.delete(`/node/api/newsletter/${newsletter.id}/delete_dispatcher`).expect(200);
+    expect(geloescht.body).toEqual({ deleted: 2 });
+    const verlauf = (
+      await api
+        .get('/node/api/audit')
+        .query({
+          where: JSON.stringify({ resource: 'newsletter-dispatcher', action: { $in: ['create', 'delete'] } }),
+        })
+        .expect(200)
+    ).body as Row[];
+    expect(verlauf.filter((eintrag) => eintrag.action === 'delete')).toHaveLength(2);
+    expect(verlauf.filter((eintrag) => eintrag.record_id === gesendet.id)).toEqual([
+      expect.objectContaining({ action: 'create', user_name: expect.any(String) }),
+    ]);
+    expect((await liste()).map((d) => d.id)).toEqual([gesendet.id]);
+    expect(smtp.erhalten.get('loeschen@empfaenger.test')).toHaveLength(1);
+  });
+});
