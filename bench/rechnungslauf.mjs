@@ -17,15 +17,15 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  BenchError,
+  appEnv,
   benchDatabase,
+  BenchError,
   connect,
   distDir,
   elapsedMs,
   freePort,
   login,
   machineFacts,
-  NODE_PATH,
   parseArgs,
   request,
   ROOT,
@@ -113,20 +113,13 @@ async function main() {
 
   const port = await freePort();
   const app = startNode(join(dist, 'src', 'main.js'), [], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      DATA_DIR: tmp,
-      FILES_DIR: join(tmp, 'files'),
-      MAIL_URL: `file:${join(tmp, 'outbox')}`,
-      ADMIN_PASSWORD,
-      SESSION_SECRET: 'bench-billing',
-      SEED_DEMO: 'false',
-    },
+    env: appEnv({
+      databaseUrl: db.url,
+      port,
+      dir: tmp,
+      secret: 'bench-billing',
+      adminPassword: ADMIN_PASSWORD,
+    }),
     logFile: join(tmp, 'app.log'),
   });
   children.push(app);

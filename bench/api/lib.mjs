@@ -240,6 +240,24 @@ export function freePort() {
  * Starts `node script args` with its output in `logFile`; `child.tail()` gives the last lines for
  * error messages, `child.stop()` ends it (and only it).
  */
+/** The environment of a built app under test: its database, port and a data directory of its own. */
+export function appEnv({ databaseUrl, port, dir, secret, adminPassword }) {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    DATA_DIR: dir,
+    FILES_DIR: join(dir, 'files'),
+    MAIL_URL: `file:${join(dir, 'outbox')}`,
+    ADMIN_PASSWORD: adminPassword,
+    SESSION_SECRET: secret,
+    SEED_DEMO: 'false',
+  };
+}
+
 export function startNode(script, args, { env, logFile, cwd = ROOT }) {
   const child = spawn(process.execPath, [script, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(logFile);

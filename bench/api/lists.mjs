@@ -39,18 +39,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CALLS, clientUrl } from './calls.mjs';
 import {
-  BenchError,
-  NODE_PATH,
-  ROOT,
+  appEnv,
   benchDatabase,
+  BenchError,
   connect,
   distDir,
   elapsedMs,
   freePort,
   login,
   machineFacts,
+  NODE_PATH,
   parseArgs,
   request,
+  ROOT,
   runMain,
   startNode,
   summarize,
@@ -100,23 +101,6 @@ function databaseUrl() {
   if (process.env.BENCH_API_DATABASE_URL) return process.env.BENCH_API_DATABASE_URL;
   const suffix = options.scale === FULL_SCALE ? '' : `_${options.scale}`;
   return `mysql://root@127.0.0.1:3306/verband_bench_api${suffix}`;
-}
-
-function appEnv(db, port) {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_PATH,
-    NODE_ENV: 'production',
-    DATABASE_URL: db.url,
-    PORT: String(port),
-    DATA_DIR: tmp,
-    FILES_DIR: join(tmp, 'files'),
-    MAIL_URL: `file:${join(tmp, 'outbox')}`,
-    ADMIN_PASSWORD,
-    SESSION_SECRET: 'bench-api',
-    SEED_DEMO: 'false',
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,7 +160,13 @@ async function ensureSeeded(db, dist) {
   log(`Seed: ${options.scale} Benutzer und der Rest im Verhältnis nach ${db.label} …`);
   const started = Date.now();
   const seed = startNode(join(dist, 'src', 'main.js'), ['--seed', '--scale', String(options.scale)], {
-    env: appEnv(db, 0),
+    env: appEnv({
+      databaseUrl: db.url,
+      port: 0,
+      dir: tmp,
+      secret: 'bench-api',
+      adminPassword: ADMIN_PASSWORD,
+    }),
     logFile: join(tmp, 'seed.log'),
   });
   children.push(seed);
@@ -197,7 +187,7 @@ async function ensureSeeded(db, dist) {
 async function startApp(db, dist) {
   const port = await freePort();
   const app = startNode(join(dist, 'src', 'main.js'), [], {
-    env: appEnv(db, port),
+    env: appEnv({ databaseUrl: db.url, port, dir: tmp, secret: 'bench-api', adminPassword: ADMIN_PASSWORD }),
     logFile: join(tmp, 'app.log'),
   });
   children.push(app);
