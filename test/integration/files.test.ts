@@ -7,7 +7,7 @@ import type { Response } from 'supertest';
 import type request from 'supertest';
 import { FileStorage } from '../../src/platform/files/file-storage';
 import { ResourceRegistry } from '../../src/platform/resources/resource-registry';
-import { ADMIN_PASSWORD, databases, startTestApp, TestApp } from '../support/test-app';
+import { databases, startTestApp, TestApp } from '../support/test-app';
 
 /** Keeps a response body as bytes. */
 function binary(res: Response, callback: (error: Error | null, body: Buffer) => void) {
@@ -173,12 +173,7 @@ describe.each(databases())('file areas on %s', (kind) => {
 
   it('refuses raw backslashes, which HTTP clients would turn into slashes', async () => {
     // supertest (WHATWG URL) rewrites `\\` to `/`, so these go out through node:http as they are.
-    const login = await t
-      .anonymous()
-      .set('X-Api-Request', '1')
-      .post('/node/login')
-      .send({ user: 'admin', password: ADMIN_PASSWORD });
-    const cookie = String(login.headers['set-cookie'][0]).split(';')[0];
+    const cookie = await t.sessionCookie();
     const server = t.app.getHttpServer();
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;

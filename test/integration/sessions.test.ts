@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { RECENT_MS } from '../../src/platform/auth/recent-sessions';
-import { ADMIN_PASSWORD, databases, startTestApp, TestApp } from '../support/test-app';
+import { databases, startTestApp, TestApp } from '../support/test-app';
 
 /** A change to the session table made outside this app is seen once its recent read is older. */
 const untilRecentReadIsOld = () => new Promise((resolve) => setTimeout(resolve, RECENT_MS));
@@ -163,12 +163,7 @@ describe.each(databases())('sessions on %s', (kind) => {
   });
 
   it('ends a session at once in the process that logs it out, also for a kept cookie', async () => {
-    const login = await t
-      .anonymous()
-      .set('X-Api-Request', '1')
-      .post('/node/login')
-      .send({ user: 'admin', password: ADMIN_PASSWORD });
-    const cookie = String(login.headers['set-cookie'][0]).split(';')[0];
+    const cookie = await t.sessionCookie();
     const withCookie = () => t.anonymous().set('Cookie', cookie);
     expect((await withCookie().get('/node/loginInfo')).status).toBe(200);
     expect((await withCookie().set('X-Api-Request', '1').post('/node/logout')).status).toBe(200);

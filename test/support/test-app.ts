@@ -36,6 +36,8 @@ export interface TestApp {
   anonymous(): request.Agent;
   /** A client logged in as admin, sending X-Api-Request on every call. */
   login(user?: string, password?: string): Promise<request.Agent>;
+  /** A fresh session's cookie (`name=value`), for requests that carry it by hand. */
+  sessionCookie(user?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,15 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       if (response.status !== 200)
         throw new Error(`Login fehlgeschlagen: ${response.status} ${response.text}`);
       return agent;
+    },
+    async sessionCookie(user = 'admin', password = ADMIN_PASSWORD) {
+      const response = await request(server)
+        .post('/node/login')
+        .set('X-Api-Request', '1')
+        .send({ user, password });
+      if (response.status !== 200)
+        throw new Error(`Login fehlgeschlagen: ${response.status} ${response.text}`);
+      return String(response.headers['set-cookie'][0]).split(';')[0];
     },
     async close() {
       await app.close();
