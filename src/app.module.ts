@@ -14,6 +14,7 @@ import { CsvModule } from './platform/csv/csv.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { FilesModule } from './platform/files/files.module';
 import { HealthModule } from './platform/http/health.module';
+import { LoggingModule } from './platform/logging/logging.module';
 import { MailModule } from './platform/mail/mail.module';
 import { PdfModule } from './platform/pdf/pdf.module';
 import { QueueModule } from './platform/queue/queue.module';
@@ -33,6 +34,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: configNamespaces(config) }),
+        LoggingModule.forRoot(env),
         DatabaseModule,
         QueueModule,
         MailModule,

@@ -1,4 +1,4 @@
-/** Express-level setup shared by main.ts and the tests: security headers, sessions, passport, the API gate, body limits, the client. */
+/** Express-level setup shared by main.ts and the tests: request log, security headers, sessions, passport, the API gate, body limits, the client. */
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import session from 'express-session';
@@ -11,6 +11,9 @@ import { apiGate, gateWithoutSessionCookie, rejectMalformedUrls } from './platfo
 import { SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
 import { ErrorFilter } from './platform/http/error.filter';
+import { configureApiDocs } from './platform/api-docs/api-docs';
+import { APP_LOGGER } from './platform/logging/app-logger';
+import { requestLogging } from './platform/logging/request-logging';
 
 export const CLIENT_DIR = join(__dirname, '..', 'client');
 
@@ -37,6 +40,8 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   const config = app.get(ConfigService);
   const appConfig = config.getOrThrow<AppConfig>('app');
   app.disable('x-powered-by');
+  // First: every answer, refusals included, gets a request id and a log line.
+  app.use(...requestLogging(app.get(APP_LOGGER)));
   app.use(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
   app.set('trust proxy', appConfig.session.trustProxy);
   app.use(rejectMalformedUrls);
@@ -66,6 +71,8 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   // After the gate: a caller without a session gets nothing parsed.
   app.use(...bodyParsers, middlewareErrors);
   app.useGlobalFilters(new ErrorFilter());
+  // Behind the gate: the API documentation needs a session like the API itself.
+  configureApiDocs(app);
   if (existsSync(CLIENT_DIR)) {
     app.useStaticAssets(CLIENT_DIR, {
       index: 'index.html',

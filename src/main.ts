@@ -8,15 +8,15 @@ import { Bootstrap } from './bootstrap';
 import { AppConfig, ConfigError } from './config/env';
 import { ConfigService } from '@nestjs/config';
 import { configureHttp } from './http';
+import { NestPinoLogger } from './platform/logging/nest-pino-logger';
 import { seedDatabase } from './seed/seed';
 
 /** `node dist/src/main.js [--migrate | --seed-demo | --seed --scale N | --worker]` */
 async function main(argv: string[]): Promise<void> {
   const logger = new Logger('Verbandsverwaltung');
   if (argv.includes('--migrate') || argv.includes('--seed-demo') || argv.includes('--seed')) {
-    const context = await NestFactory.createApplicationContext(AppModule.forRoot(), {
-      logger: ['error', 'warn', 'log'],
-    });
+    const context = await NestFactory.createApplicationContext(AppModule.forRoot(), { bufferLogs: true });
+    context.useLogger(context.get(NestPinoLogger));
     if (argv.includes('--seed-demo') || argv.includes('--seed')) {
       const scaleArg = argv[argv.indexOf('--scale') + 1];
       const scale = argv.includes('--scale') ? Number(scaleArg) : 30;
@@ -38,7 +38,9 @@ async function main(argv: string[]): Promise<void> {
   if (argv.includes('--worker')) {
     const context = await NestFactory.createApplicationContext(
       AppModule.forRoot({ ...process.env, WORKERS: 'true' }),
+      { bufferLogs: true },
     );
+    context.useLogger(context.get(NestPinoLogger));
     logger.log('Worker gestartet.');
     // Stay up until told to stop, also while no job is registered or waiting (nothing else holds the process).
     const keepAlive = setInterval(() => undefined, 60 * 60 * 1000);
@@ -50,7 +52,12 @@ async function main(argv: string[]): Promise<void> {
     await context.close();
     return;
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bodyParser: false });
+  // Nest's own start-up lines wait until the JSON logger exists, then go through it.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(NestPinoLogger));
   app.enableShutdownHooks();
   await configureHttp(app);
   await app.get(Bootstrap).firstStart();

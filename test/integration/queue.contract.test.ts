@@ -2,6 +2,7 @@
  * One contract for both queue adapters: in-process always, BullMQ when REDIS_TEST_URL is set.
  * In CI a missing REDIS_TEST_URL fails the suite (DESIGN.md §7).
  */
+import { Logger } from '@nestjs/common';
 import { createClient } from 'redis';
 import { BullMqJobQueue } from '../../src/platform/queue/bullmq-job-queue';
 import { InProcessJobQueue } from '../../src/platform/queue/in-process-job-queue';
@@ -63,6 +64,8 @@ describe.each(adapters)('JobQueue contract: %s', (_label, create) => {
   let queue: JobQueue;
 
   beforeAll(async () => {
+    // Every run logs its start and end (info); the test apps' logger shows errors only, so here too.
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     queue = await create();
   });
 

@@ -1,5 +1,6 @@
 import type request from 'supertest';
 import { ResourceRegistry } from '../../src/platform/resources/resource-registry';
+import { routes, type Route } from '../support/routes';
 import { ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -21,24 +22,6 @@ const PUBLIC = new Set([
 
 /** RFC 8058: mail providers post the one-click unsubscribe without our header (the token authorises it). */
 const WITHOUT_API_HEADER = new Set(['POST /node/abmelden/:token']);
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-function routes(t: TestApp): Route[] {
-  type Layer = { route?: { path: string; methods: Record<string, boolean> } };
-  const app = t.app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
-  return app.router.stack.flatMap((layer) =>
-    layer.route
-      ? Object.keys(layer.route.methods).map((method) => ({
-          method: method.toUpperCase(),
-          path: layer.route!.path,
-        }))
-      : [],
-  );
-}
 
 /** Concrete URLs for a route pattern: every resource for `:resource`, 1 for ids, a file for paths. */
 function urls(path: string, resources: string[]): string[] {

@@ -79,6 +79,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     DATABASE_URL: kind === 'sqlite' ? `sqlite:${join(dir, 'test.sqlite')}` : mysqlUrlFor(mysqlDatabase),
     ADMIN_PASSWORD,
     SEED_DEMO: 'false',
+    // The request log (pino) stays as quiet as Nest's logger below unless TEST_LOG is set.
+    LOG_LEVEL: process.env.TEST_LOG ? 'info' : 'error',
     ...options.env,
   };
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {

@@ -73,8 +73,10 @@ export class EnsureAdmin {
       verband: konto.verband,
     });
     if (!configured) {
-      this.logger.warn(
-        `Mitarbeiter "${konto.benutzername}" (Verband ${konto.verband}) angelegt. Einmaliges Passwort: ${password} — bitte nach dem ersten Login ändern.`,
+      this.logger.warn(`Mitarbeiter "${konto.benutzername}" (Verband ${konto.verband}) angelegt.`);
+      // To the terminal only, never into the log: no log line carries a password (issue 18).
+      process.stderr.write(
+        `Einmaliges Passwort für "${konto.benutzername}": ${password} — bitte nach dem ersten Login ändern.\n`,
       );
     }
   }

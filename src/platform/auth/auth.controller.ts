@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { DomainError } from '../../shared/domain-error';
 import { currentUser } from './current-user';
@@ -10,12 +11,14 @@ export class AuthController {
   constructor(private readonly staff: StaffDirectory) {}
 
   @UseGuards(LoginGuard)
+  @ApiOperation({ summary: 'Anmelden' })
   @Post('login')
   @HttpCode(200)
   login(@Req() req: Request) {
     return currentUser(req);
   }
 
+  @ApiOperation({ summary: 'Abmelden' })
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request) {
@@ -24,12 +27,14 @@ export class AuthController {
     return { success: true };
   }
 
+  @ApiOperation({ summary: 'Angemeldeter Mitarbeiter' })
   @Get('loginInfo')
   loginInfo(@Req() req: Request) {
     return currentUser(req);
   }
 
   /** Spec 003 §7: the settings dialog's password change. */
+  @ApiOperation({ summary: 'Eigenes Passwort ändern' })
   @Post('setPassword')
   @HttpCode(200)
   async setPassword(@Req() req: Request, @Body() body: { old_password?: unknown; password?: unknown }) {

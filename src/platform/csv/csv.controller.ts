@@ -9,6 +9,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DomainError } from '../../shared/domain-error';
 import { attachmentHeader } from '../files/file-response';
@@ -21,6 +22,7 @@ export const MAX_CSV_BYTES = 10 * MB;
 @Controller('node/csv')
 export class CsvController {
   /** Multipart `file` → the rows as a JSON array of objects keyed by the header line. */
+  @ApiOperation({ summary: 'CSV-Datei in Zeilen umwandeln' })
   @Post('parse')
   @HttpCode(200)
   @UseInterceptors(
@@ -34,6 +36,7 @@ export class CsvController {
   }
 
   /** A JSON array of rows keyed by column title → a CSV file for German Excel; query `filename` names it. */
+  @ApiOperation({ summary: 'Zeilen als CSV-Datei für Excel' })
   @Post('stringify')
   @HttpCode(200)
   stringify(

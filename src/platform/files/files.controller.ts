@@ -15,6 +15,7 @@ import {
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { FileAreas } from './file-areas';
 import { parseFilePath } from './file-path';
@@ -59,6 +60,7 @@ export class FilesController {
   ) {}
 
   /** One directory (query `dir`, the root by default), or with `recursive=true` all files below it. */
+  @ApiOperation({ summary: 'Dateien eines Ordners auflisten' })
   @Get(':resource/files')
   list(
     @Param('resource') resource: string,
@@ -70,6 +72,7 @@ export class FilesController {
     });
   }
 
+  @ApiOperation({ summary: 'Datei herunterladen' })
   @Get(':resource/files/download/*path')
   async download(
     @Param('resource') resource: string,
@@ -80,6 +83,7 @@ export class FilesController {
   }
 
   /** An upload without a path in the URL is stored under its own file name (in `dir`, if given). */
+  @ApiOperation({ summary: 'Datei hochladen' })
   @Post(':resource/files')
   @UseInterceptors(Upload)
   uploadByName(
@@ -94,6 +98,7 @@ export class FilesController {
   }
 
   /** Creates a file; an existing one is a 409 'Datei existiert bereits' (PUT replaces it). */
+  @ApiOperation({ summary: 'Datei unter diesem Pfad anlegen' })
   @Post(':resource/files/*path')
   @UseInterceptors(Upload)
   create(
@@ -104,6 +109,7 @@ export class FilesController {
     return this.storage.write(this.areas.of(resource), parseFilePath(path), requireUpload(file).buffer);
   }
 
+  @ApiOperation({ summary: 'Datei ersetzen' })
   @Put(':resource/files/*path')
   @UseInterceptors(Upload)
   replace(
@@ -116,6 +122,7 @@ export class FilesController {
     });
   }
 
+  @ApiOperation({ summary: 'Datei löschen' })
   @Delete(':resource/files/*path')
   @HttpCode(200)
   async remove(@Param('resource') resource: string, @Param('path') path: unknown) {

@@ -1,4 +1,5 @@
 import { Controller, Get, Logger, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { HealthIndicatorResult } from '@nestjs/terminus';
 import type { Response } from 'express';
@@ -39,6 +40,7 @@ export class HealthController {
       .withTimeout(TIMEOUT_MS);
   }
 
+  @ApiOperation({ summary: 'Betriebszustand von Datenbank und Warteschlange' })
   @Get()
   async report(@Res({ passthrough: true }) res: Response) {
     const checks = [

@@ -6,7 +6,9 @@ import {
   assertValidJob,
   DEFAULT_BACKOFF_MS,
   errorMessage,
+  Job,
   JobHandler,
+  jobLogFields,
   JobInfo,
   JobProgress,
   JobQueue,
@@ -58,15 +60,26 @@ export class BullMqJobQueue extends JobQueue {
     if (this.workers.has(name)) throw new Error(`Für Aufträge "${name}" ist bereits ein Worker registriert`);
     const worker = new Worker(
       name,
-      (job: BullJob) =>
-        handler({
-          id: job.id!,
-          name: job.name,
-          data: job.data as T,
+      async (bullJob: BullJob) => {
+        const job: Job<T> = {
+          id: bullJob.id!,
+          name: bullJob.name,
+          data: bullJob.data as T,
           // attemptsMade counts finished runs; the running one is the next.
-          attempt: job.attemptsMade + 1,
-          progress: (value: JobProgress) => job.updateProgress(value),
-        }),
+          attempt: bullJob.attemptsMade + 1,
+          progress: (value: JobProgress) => bullJob.updateProgress(value),
+        };
+        const fields = jobLogFields(job);
+        const started = Date.now();
+        this.logger.log({ msg: `Auftrag ${name}#${job.id} gestartet`, ...fields });
+        const result = await handler(job);
+        this.logger.log({
+          msg: `Auftrag ${name}#${job.id} beendet`,
+          ...fields,
+          durationMs: Date.now() - started,
+        });
+        return result;
+      },
       {
         connection: this.redis(),
         prefix: this.options.prefix,
@@ -74,12 +87,17 @@ export class BullMqJobQueue extends JobQueue {
       },
     );
     worker.on('error', (error) => this.logRedisError(error));
-    worker.on('failed', (job, error) => {
-      if (!job) return;
-      const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-      const text = `Auftrag ${name}#${job.id}, Versuch ${job.attemptsMade}: ${error.message}`;
-      if (final) this.logger.error(`${text} (endgültig fehlgeschlagen)`);
-      else this.logger.warn(text);
+    // Also for runs that never reached the handler's end (stalled, lock lost), hence here.
+    worker.on('failed', (bullJob, error) => {
+      if (!bullJob) return;
+      const final = bullJob.attemptsMade >= (bullJob.opts.attempts ?? 1);
+      const fields = {
+        ...jobLogFields({ id: bullJob.id!, name, data: bullJob.data, attempt: bullJob.attemptsMade }),
+        error: error.message,
+      };
+      const text = `Auftrag ${name}#${bullJob.id}, Versuch ${bullJob.attemptsMade}: ${error.message}`;
+      if (final) this.logger.error({ msg: `${text} (endgültig fehlgeschlagen)`, ...fields });
+      else this.logger.warn({ msg: text, ...fields });
     });
     this.workers.set(name, worker);
   }

@@ -5,6 +5,7 @@ describe('InProcessJobQueue', () => {
   let queue: InProcessJobQueue;
 
   beforeEach(() => {
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     queue = new InProcessJobQueue();
@@ -131,5 +132,56 @@ describe('InProcessJobQueue', () => {
   test('refuses a second worker for the same name', () => {
     queue.register('once', async () => undefined);
     expect(() => queue.register('once', async () => undefined)).toThrow('bereits ein Worker');
+  });
+});
+
+describe('InProcessJobQueue log lines', () => {
+  test('name the job, its id and run and the ids in its data, on start, end and failure', async () => {
+    const lines: { level: string; line: Record<string, unknown> }[] = [];
+    const capture = (level: string) =>
+      jest.spyOn(Logger.prototype, level as 'log').mockImplementation((line: unknown) => {
+        lines.push({ level, line: line as Record<string, unknown> });
+      });
+    capture('log');
+    capture('warn');
+    capture('error');
+    const queue = new InProcessJobQueue();
+    queue.register<{ dispatcherId: number; text: string }>('versand', async (job) => {
+      if (job.attempt === 1) throw new Error('Server antwortet nicht');
+    });
+    const id = await queue.add(
+      'versand',
+      { dispatcherId: 42, text: 'nicht geloggt' },
+      { attempts: 2, backoffMs: 1 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await queue.close();
+    jest.restoreAllMocks();
+
+    const ids = { jobId: id, job: 'versand', dispatcherId: 42 };
+    expect(lines).toEqual([
+      {
+        level: 'log',
+        line: expect.objectContaining({ ...ids, attempt: 1, msg: expect.stringMatching(/gestartet/) }),
+      },
+      {
+        level: 'warn',
+        line: expect.objectContaining({ ...ids, attempt: 1, error: 'Server antwortet nicht' }),
+      },
+      {
+        level: 'log',
+        line: expect.objectContaining({ ...ids, attempt: 2, msg: expect.stringMatching(/gestartet/) }),
+      },
+      {
+        level: 'log',
+        line: expect.objectContaining({
+          ...ids,
+          attempt: 2,
+          durationMs: expect.any(Number),
+          msg: expect.stringMatching(/beendet/),
+        }),
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('nicht geloggt');
   });
 });

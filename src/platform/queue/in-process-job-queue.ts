@@ -5,6 +5,7 @@ import {
   DEFAULT_BACKOFF_MS,
   errorMessage,
   JobHandler,
+  jobLogFields,
   JobInfo,
   JobProgress,
   JobQueue,
@@ -148,11 +149,15 @@ export class InProcessJobQueue extends JobQueue {
     worker.active++;
     entry.state = 'active';
     const attempt = entry.attemptsMade + 1;
+    const data = asJson(entry.data);
+    const fields = jobLogFields({ id: entry.id, name: entry.name, data, attempt });
+    const started = Date.now();
+    this.logger.log({ msg: `Auftrag ${entry.name}#${entry.id} gestartet`, ...fields });
     try {
       const result = await worker.handler({
         id: entry.id,
         name: entry.name,
-        data: asJson(entry.data),
+        data,
         attempt,
         progress: async (value) => {
           entry.progress = asJson(value);
@@ -161,16 +166,26 @@ export class InProcessJobQueue extends JobQueue {
       entry.attemptsMade = attempt;
       entry.returnValue = asJson(result);
       this.finish(entry, 'completed');
+      this.logger.log({
+        msg: `Auftrag ${entry.name}#${entry.id} beendet`,
+        ...fields,
+        durationMs: Date.now() - started,
+      });
     } catch (error) {
       entry.attemptsMade = attempt;
       entry.failedReason = errorMessage(error);
+      const failure = { ...fields, durationMs: Date.now() - started, error: entry.failedReason };
       if (attempt < entry.attempts) {
-        this.logger.warn(`Auftrag ${entry.name}#${entry.id}, Versuch ${attempt}: ${entry.failedReason}`);
+        this.logger.warn({
+          msg: `Auftrag ${entry.name}#${entry.id}, Versuch ${attempt}: ${entry.failedReason}`,
+          ...failure,
+        });
         this.delay(entry, entry.backoffMs * 2 ** (attempt - 1));
       } else {
-        this.logger.error(
-          `Auftrag ${entry.name}#${entry.id} endgültig fehlgeschlagen: ${entry.failedReason}`,
-        );
+        this.logger.error({
+          msg: `Auftrag ${entry.name}#${entry.id} endgültig fehlgeschlagen: ${entry.failedReason}`,
+          ...failure,
+        });
         this.finish(entry, 'failed');
       }
     } finally {

@@ -91,6 +91,23 @@ export function assertValidJob(name: string, jobId?: string): void {
   }
 }
 
+/** Keys of job data that name what the job works on: `dispatcherId`, `gruppeId`, `lauf_id`, `id`. */
+const RUN_ID_KEY = /(?:^id|Id|_id)$/;
+
+/**
+ * The fields of every log line about a run of a job (started, finished, failed): the job's id,
+ * name and attempt, and the ids its data carries, so a line leads to the dispatch or run it was.
+ */
+export function jobLogFields(
+  job: Pick<Job<unknown>, 'id' | 'name' | 'data' | 'attempt'>,
+): Record<string, unknown> {
+  const data = typeof job.data === 'object' && job.data !== null ? Object.entries(job.data) : [];
+  const runIds = data.filter(
+    ([key, value]) => RUN_ID_KEY.test(key) && (typeof value === 'number' || typeof value === 'string'),
+  );
+  return { ...Object.fromEntries(runIds), jobId: job.id, job: job.name, attempt: job.attempt };
+}
+
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { DomainError } from '../../shared/domain-error';
 import { currentUser } from '../auth/current-user';
@@ -19,7 +20,10 @@ export function parseId(raw: string): number {
 /**
  * The generic list/read/save/delete API of DESIGN.md §3. Registered last (see ResourceHttpModule),
  * so that a context's own verbs such as `POST /node/api/benutzer/merge` win over `:resource/:id`.
+ * The API documentation lists its routes once per resource, with the resource's fields
+ * (platform/api-docs/resource-paths.ts), instead of once with a `{resource}` placeholder.
  */
+@ApiExcludeController()
 @Controller('node/api')
 export class ResourceController {
   constructor(

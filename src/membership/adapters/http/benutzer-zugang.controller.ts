@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import { parseId } from '../../../platform/resources/resource.controller';
@@ -9,12 +10,14 @@ export class BenutzerZugangController {
   constructor(private readonly zugang: BenutzerZugang) {}
 
   /** Only whether a password is set; the hash never leaves the server. */
+  @ApiOperation({ summary: 'Ob ein Passwort gesetzt ist' })
   @Get('benutzer/:id/password')
   async gesetzt(@Param('id') id: string) {
     return { gesetzt: await this.zugang.passwortGesetzt(parseId(id)) };
   }
 
   /** The PasswordSet dialog ('Neues Passwort setzen'). */
+  @ApiOperation({ summary: 'Passwort eines Benutzers setzen' })
   @Post('benutzer/:id/password')
   @HttpCode(200)
   async setzen(@Param('id') id: string, @Body() body: { password?: unknown }, @Req() req: Request) {
@@ -22,6 +25,7 @@ export class BenutzerZugangController {
     return { gesetzt: true };
   }
 
+  @ApiOperation({ summary: 'Passwort eines Benutzers entfernen' })
   @Delete('benutzer/:id/password')
   @HttpCode(200)
   async entfernen(@Param('id') id: string, @Req() req: Request) {
@@ -33,6 +37,7 @@ export class BenutzerZugangController {
    * Spec 000 §7 names this call with "password as body". It hashes on the server and stores the
    * hash for the Benutzer given as `benutzer_id` (or `id`); nothing is returned but success.
    */
+  @ApiOperation({ summary: 'Passwort setzen (Body: benutzer_id, password)' })
   @Post('Benutzer/hashPassword')
   @HttpCode(200)
   async hashPassword(
@@ -44,6 +49,7 @@ export class BenutzerZugangController {
     return { gesetzt: true };
   }
 
+  @ApiOperation({ summary: 'Benutzer bei TalentLMS anlegen' })
   @Post('benutzer/:id/registerTlmsUser')
   @HttpCode(200)
   registerTlmsUser(@Param('id') id: string) {

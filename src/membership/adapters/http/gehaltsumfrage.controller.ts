@@ -10,6 +10,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { stringifyCsv } from '../../../platform/csv/csv-format';
 import { attachmentHeader } from '../../../platform/files/file-response';
@@ -29,6 +30,7 @@ export class GehaltsumfrageController {
   constructor(private readonly gehaltsumfrage: Gehaltsumfrage) {}
 
   /** The screen's list → {count, rows: [{id, kennnummer, name, link, passwort_gesetzt}]}. */
+  @ApiOperation({ summary: 'Zugänge zur Gehaltsumfrage auflisten' })
   @Get('api/gehaltsumfrage')
   liste(@Query('limit') limit: unknown, @Query('offset') offset: unknown) {
     const seite = leseListenseite(limit, offset);
@@ -36,6 +38,7 @@ export class GehaltsumfrageController {
   }
 
   /** The list export as a CSV file for German Excel. */
+  @ApiOperation({ summary: 'Zugänge zur Gehaltsumfrage als CSV' })
   @Get('gehaltsumfrage')
   async export(@Res({ passthrough: true }) res: Response) {
     const csv = stringifyCsv(await this.gehaltsumfrage.exportZeilen());
@@ -45,6 +48,7 @@ export class GehaltsumfrageController {
   }
 
   /** Multipart `file`: the access file (Kennnummer, Link, Passwort) → {updated, set, unbekannt}. */
+  @ApiOperation({ summary: 'Zugangsdatei der Gehaltsumfrage einlesen' })
   @Post('gehaltsumfrage')
   @HttpCode(200)
   @UseInterceptors(
@@ -58,6 +62,7 @@ export class GehaltsumfrageController {
   }
 
   /** Removes all access data → {count}. */
+  @ApiOperation({ summary: 'Alle Zugänge zur Gehaltsumfrage löschen' })
   @Delete('gehaltsumfrage')
   @HttpCode(200)
   async zuruecksetzen() {

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import { Zusammenfuehren } from '../../application/zusammenfuehren';
@@ -8,6 +9,7 @@ import { Zusammenfuehren } from '../../application/zusammenfuehren';
 export class ZusammenfuehrenController {
   constructor(private readonly merge: Zusammenfuehren) {}
 
+  @ApiOperation({ summary: 'Benutzer zusammenführen' })
   @Post('benutzer/merge')
   @HttpCode(200)
   async benutzer(@Body() body: unknown, @Req() req: Request) {
@@ -17,6 +19,7 @@ export class ZusammenfuehrenController {
     };
   }
 
+  @ApiOperation({ summary: 'E-Mails zusammenführen' })
   @Post('benutzer-email/merge')
   @HttpCode(200)
   async email(@Body() body: unknown, @Req() req: Request) {
@@ -24,6 +27,7 @@ export class ZusammenfuehrenController {
     return { message: 'Emails erfolgreich zusammengeführt' };
   }
 
+  @ApiOperation({ summary: 'Adressen zusammenführen' })
   @Post('benutzer-adresse/merge')
   @HttpCode(200)
   async adresse(@Body() body: unknown, @Req() req: Request) {
@@ -31,6 +35,7 @@ export class ZusammenfuehrenController {
     return { message: 'Adressen erfolgreich zusammengeführt' };
   }
 
+  @ApiOperation({ summary: 'Konten zusammenführen' })
   @Post('benutzer-konto/merge')
   @HttpCode(200)
   async konto(@Body() body: unknown, @Req() req: Request) {

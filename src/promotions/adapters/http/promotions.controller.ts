@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DataSource, IsNull } from 'typeorm';
 import { gutscheinBezug, gutscheinWertText } from '../../../../common/gutschein';
@@ -134,6 +135,7 @@ export class PromotionsController {
   ) {}
 
   /** Body `{num, relation, relation_id, typ, wert, titel, valid}` → `{created, relation, relation_id}`. */
+  @ApiOperation({ summary: 'Gutscheine in Serie erzeugen' })
   @Post('wb-voucher/bulk')
   @HttpCode(200)
   bulk(@Body() body: unknown, @Req() req: Request) {
@@ -141,6 +143,7 @@ export class PromotionsController {
   }
 
   /** The codes of one relation (`relation=alle`, or `Veranstaltung` with `relation_id`) as CSV. */
+  @ApiOperation({ summary: 'Gutscheincodes als CSV' })
   @Get('wb-voucher/export')
   async export(
     @Query('relation') relation: unknown,
@@ -176,6 +179,7 @@ export class PromotionsController {
   }
 
   /** Body `{code, veranstaltung_id, preis}` (euros) → `{abzug, betrag, gutschein}`. */
+  @ApiOperation({ summary: 'Gutschein auf einen Preis anwenden' })
   @Post('wb-voucher/anwenden')
   @HttpCode(200)
   async anwenden(@Body() body: unknown) {
@@ -192,6 +196,7 @@ export class PromotionsController {
    * Body: `{preis, teilnehmer: {id, gruppenIds}, seminar: {id, typId, datum}, buchungsdatum,
    * frueher: [{teilnehmerId, seminarId, rabattIds}]}` → the discounts that apply and the amount.
    */
+  @ApiOperation({ summary: 'Rabatte für eine Buchung berechnen' })
   @Post('wb-rabatt/berechnen')
   @HttpCode(200)
   async berechnen(@Body() body: unknown) {

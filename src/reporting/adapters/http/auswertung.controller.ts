@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { Auswertungen } from '../../application/auswertungen';
 
 /**
@@ -10,30 +11,35 @@ export class AuswertungController {
   constructor(private readonly auswertungen: Auswertungen) {}
 
   /** `year` → the twelve months with net revenue per category. */
+  @ApiOperation({ summary: 'Umsatz eines Jahres nach Monaten' })
   @Get('umsatz')
   umsatz(@Query('year') year: unknown) {
     return this.auswertungen.umsatzJahr(year);
   }
 
   /** One month ('2026-03' or '202603') with its seminars, Abo periods, bundles and products. */
+  @ApiOperation({ summary: 'Umsatz eines Monats im Einzelnen' })
   @Get('umsatz/:monat')
   umsatzMonat(@Param('monat') monat: string) {
     return this.auswertungen.umsatzMonat(monat);
   }
 
   /** `where` = {datum: {from, to}, veranstaltung_ids, veranstaltung_typ_ids}, `details`. */
+  @ApiOperation({ summary: 'Seminarauswertung' })
   @Get('calc')
   calc(@Query('where') where: unknown, @Query('details') details: unknown) {
     return this.auswertungen.seminare(where, details);
   }
 
   /** `year`, `months`, `single_seminar`, `click_benutzer`: one table per level. */
+  @ApiOperation({ summary: 'Newsletter-Auswertung' })
   @Get('newsletter')
   newsletter(@Query() query: Record<string, unknown>) {
     return this.auswertungen.newsletter(query);
   }
 
   /** `where` = {benutzer_filter, veranstaltung_typ_ids, datum}; `limit`, `offset` → {count, rows}. */
+  @ApiOperation({ summary: 'Benutzerauswertung' })
   @Get('benutzer')
   benutzer(@Query('where') where: unknown, @Query('limit') limit: unknown, @Query('offset') offset: unknown) {
     return this.auswertungen.benutzer(where, limit, offset);

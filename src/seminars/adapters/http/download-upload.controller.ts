@@ -10,6 +10,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
@@ -59,6 +60,7 @@ export class DownloadUploadController {
     private readonly dataSource: DataSource,
   ) {}
 
+  @ApiOperation({ summary: 'Download mit Datei hochladen' })
   @Post('upload')
   @UseInterceptors(Upload)
   async upload(
@@ -90,6 +92,7 @@ export class DownloadUploadController {
     }
   }
 
+  @ApiOperation({ summary: 'Download mit Datei löschen' })
   @Delete(':id')
   @HttpCode(200)
   async remove(@Param('id') id: string, @Req() req: Request) {
@@ -98,6 +101,7 @@ export class DownloadUploadController {
   }
 
   /** Several records at once, as the generic `DELETE /node/api/{resource}` takes them. */
+  @ApiOperation({ summary: 'Mehrere Downloads mit Dateien löschen' })
   @Delete()
   @HttpCode(200)
   async removeMany(@Body() body: unknown, @Req() req: Request) {

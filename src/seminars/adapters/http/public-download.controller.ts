@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { DOWNLOAD_AREA } from '../../../platform/files/file-areas';
@@ -21,6 +22,7 @@ export class PublicDownloadController {
     private readonly dataSource: DataSource,
   ) {}
 
+  @ApiOperation({ summary: 'Öffentlicher Download (nicht öffentliche nur mit Sitzung)' })
   @Get(':file_name')
   async download(
     @Param('file_name') fileName: string,

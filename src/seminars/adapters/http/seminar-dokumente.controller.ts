@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -45,6 +46,7 @@ export class SeminarDokumenteController {
   ) {}
 
   /** The participant list of the seminar, or with `event_id` of one event (rows say `is_in`). */
+  @ApiOperation({ summary: 'Teilnehmerliste des Seminars oder eines Termins' })
   @Get('veranstaltung/:id/teilnehmerListe')
   async teilnehmerListe(@Param('id') id: string, @Query('event_id') eventId?: string) {
     const { liste } = await this.teilnehmer.liste(
@@ -54,6 +56,7 @@ export class SeminarDokumenteController {
     return liste;
   }
 
+  @ApiOperation({ summary: 'Nicht-Teilnahme an Terminen eintragen' })
   @Post('api/veranstaltung-nicht-teilnahme')
   @HttpCode(201)
   nichtTeilgenommen(@Body() body: Record<string, unknown>, @Req() req: Request) {
@@ -61,6 +64,7 @@ export class SeminarDokumenteController {
   }
 
   /** With {benutzer_id, veranstaltung_id, event_ids} or with {ids} (spec 002 §7). */
+  @ApiOperation({ summary: 'Nicht-Teilnahme an Terminen aufheben' })
   @Delete('api/veranstaltung-nicht-teilnahme')
   teilgenommen(@Body() body: Record<string, unknown> | unknown[], @Req() req: Request) {
     const ids = Array.isArray(body) ? body : (body as Record<string, unknown> | undefined)?.ids;
@@ -72,6 +76,7 @@ export class SeminarDokumenteController {
     );
   }
 
+  @ApiOperation({ summary: 'Bescheinigung eines Teilnehmers als PDF' })
   @Get('api/bescheinigung/seminar_teilnehmer')
   async bescheinigung(@Query() query: Record<string, unknown>, @Res() res: Response) {
     pdfAntwort(
@@ -87,6 +92,7 @@ export class SeminarDokumenteController {
    * All certificates of a seminar as one PDF. Rendered into a temporary file first, so a template
    * error is a 409 and no half-written PDF reaches anyone; memory stays flat however many there are.
    */
+  @ApiOperation({ summary: 'Alle Bescheinigungen eines Seminars als ein PDF' })
   @Get('api/bescheinigung/seminar')
   async bescheinigungen(@Query('veranstaltung_id') veranstaltungId: string, @Res() res: Response) {
     const id = idAus(veranstaltungId, 'veranstaltung_id');
@@ -111,22 +117,26 @@ export class SeminarDokumenteController {
     }
   }
 
+  @ApiOperation({ summary: 'Einladung aus einer Vorlage als PDF' })
   @Post('api/pdf-vorlage/render')
   @HttpCode(200)
   async einladung(@Body() body: Record<string, unknown>, @Res() res: Response) {
     pdfAntwort(res, await this.dokumente.einladung(body ?? {}));
   }
 
+  @ApiOperation({ summary: 'PDF-Vorlage mit Beispieldaten als PDF' })
   @Get('api/pdf-vorlage/:id/render')
   async vorlage(@Param('id') id: string, @Res() res: Response) {
     pdfAntwort(res, await this.dokumente.vorlage(parseId(id)));
   }
 
+  @ApiOperation({ summary: 'Serienbrief des Seminars als PDF' })
   @Get('api/veranstaltung/:id/serienbrief-pdf')
   async serienbrief(@Param('id') id: string, @Res() res: Response) {
     pdfAntwort(res, await this.dokumente.serienbrief(parseId(id)));
   }
 
+  @ApiOperation({ summary: 'Teilnehmerübersicht des Seminars als PDF' })
   @Get('api/veranstaltung/:id/teilnehmeruebersicht-pdf')
   async teilnehmeruebersicht(@Param('id') id: string, @Res() res: Response) {
     pdfAntwort(res, await this.dokumente.teilnehmeruebersicht(parseId(id)));

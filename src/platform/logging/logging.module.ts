@@ -1,0 +1,20 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_LOGGER, createAppLogger, parseLogConfig } from './app-logger';
+import { NestPinoLogger } from './nest-pino-logger';
+
+/**
+ * The pino logger (APP_LOGGER) for the request log (configureHttp) and Nest's own lines
+ * (NestPinoLogger, installed by main.ts). Tests read the lines through LOG_FILE.
+ */
+@Global()
+@Module({})
+export class LoggingModule {
+  static forRoot(env: NodeJS.ProcessEnv): DynamicModule {
+    const config = parseLogConfig(env);
+    return {
+      module: LoggingModule,
+      providers: [{ provide: APP_LOGGER, useFactory: () => createAppLogger(config) }, NestPinoLogger],
+      exports: [APP_LOGGER, NestPinoLogger],
+    };
+  }
+}
