@@ -8,6 +8,7 @@ import { LoginAttemptsByAddress1732000021000 } from './1732000021000-login-attem
 import { StaffAdminRight1732000022000 } from './1732000022000-staff-admin-right';
 import { ProductTitles1732000030000 } from './1732000030000-product-titles';
 import { NewsletterDispatch1732000043000 } from './1732000043000-newsletter-dispatch';
+import { PaymentOptionUnique1732000050000 } from './1732000050000-payment-option-unique';
 
 export const allMigrations = [
   PlatformAndMembership1732000000000,
@@ -19,4 +20,5 @@ export const allMigrations = [
   StaffAdminRight1732000022000,
   ProductTitles1732000030000,
   NewsletterDispatch1732000043000,
+  PaymentOptionUnique1732000050000,
 ];

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ResourcesModule } from '../platform/resources/resources.module';
 import { PromotionsModule } from '../promotions/promotions.module';
+import { AbrechnungController } from './adapters/http/abrechnung.controller';
 import { BezahloptionController } from './adapters/http/bezahloption.controller';
 import { KalkulationController } from './adapters/http/kalkulation.controller';
 import { RechnungController } from './adapters/http/rechnung.controller';
 import { VorgangController } from './adapters/http/vorgang.controller';
+import { Abrechnungen } from './application/abrechnungen';
 import { Bezahloptionen } from './application/bezahloptionen';
 import { Buchungen } from './application/buchungen';
 import { Kalkulation } from './application/kalkulation';
@@ -16,7 +18,13 @@ import { billingResources } from './billing.resources';
 
 @Module({
   imports: [ResourcesModule.forFeature(billingResources), PromotionsModule],
-  controllers: [VorgangController, RechnungController, BezahloptionController, KalkulationController],
+  controllers: [
+    VorgangController,
+    RechnungController,
+    BezahloptionController,
+    KalkulationController,
+    AbrechnungController,
+  ],
   providers: [
     Nummernvergabe,
     Vorgaenge,
@@ -25,6 +33,7 @@ import { billingResources } from './billing.resources';
     Bezahloptionen,
     Kalkulation,
     Buchungen,
+    Abrechnungen,
   ],
 })
 export class BillingModule {}

@@ -10,4 +10,5 @@ export const configNamespaces = (config: Config) => [
   registerAs('talentLms', () => config.talentLms),
   registerAs('stbdirekt', () => config.stbdirekt),
   registerAs('newsletter', () => config.newsletter),
+  registerAs('sepa', () => config.sepa),
 ];

@@ -5,6 +5,7 @@ import {
   parseDatabaseUrl,
   parseMailUrl,
   parseRedisUrl,
+  parseSepa,
 } from './env';
 
 describe('configuration from the environment', () => {
@@ -124,5 +125,32 @@ describe('configuration from the environment', () => {
     );
     expect(() => loadConfig({ ...base, SESSION_MAX_HOURS: 'eine Woche' })).toThrow(/SESSION_MAX_HOURS/);
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'a;b' })).toThrow(/TRUST_PROXY "a;b" ist ungültig/);
+  });
+
+  it('reads the SEPA creditor all or nothing, checked, with German messages', () => {
+    const sepa = {
+      SEPA_CREDITOR_ID: 'DE98ZZZ09999999999',
+      SEPA_CREDITOR_NAME: 'Verband e. V.',
+      SEPA_CREDITOR_IBAN: 'DE02120300000000202051',
+    };
+    expect(parseSepa({})).toEqual({});
+    expect(parseSepa(sepa)).toEqual({
+      creditor: {
+        id: 'DE98ZZZ09999999999',
+        name: 'Verband e. V.',
+        iban: 'DE02120300000000202051',
+        bic: null,
+      },
+    });
+    expect(() => parseSepa({ SEPA_CREDITOR_ID: 'DE98ZZZ09999999999' })).toThrow(
+      /müssen zusammen gesetzt sein/,
+    );
+    expect(() => parseSepa({ ...sepa, SEPA_CREDITOR_ID: 'DE97ZZZ09999999999' })).toThrow(
+      'SEPA_CREDITOR_ID "DE97ZZZ09999999999" ist keine gültige Gläubiger-Identifikationsnummer',
+    );
+    expect(() => parseSepa({ ...sepa, SEPA_CREDITOR_IBAN: 'DE02120300000000202052' })).toThrow(
+      /keine gültige IBAN/,
+    );
+    expect(() => parseSepa({ ...sepa, SEPA_CREDITOR_BIC: 'XX' })).toThrow(ConfigError);
   });
 });

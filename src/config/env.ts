@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { bicGueltig, glaeubigerIdGueltig, ibanGueltig } from '../billing/domain/sepa';
 
 export class ConfigError extends Error {}
 
@@ -69,6 +70,33 @@ export interface NewsletterConfig {
 /** STBDIREKT_URL: where the academy's newsletter contents come from (spec 002 §6); unset → no refresh. */
 export interface StbdirektConfig {
   url?: string;
+}
+
+/**
+ * SEPA_CREDITOR_ID / _NAME / _IBAN / _BIC: the association as creditor of the SEPA files of a
+ * summary; unset → the SEPA downloads are refused. Set partly or invalid → the start is refused.
+ */
+export interface SepaConfig {
+  creditor?: { id: string; name: string; iban: string; bic: string | null };
+}
+
+export function parseSepa(env: NodeJS.ProcessEnv): SepaConfig {
+  const [id, name, iban, bic] = [
+    'SEPA_CREDITOR_ID',
+    'SEPA_CREDITOR_NAME',
+    'SEPA_CREDITOR_IBAN',
+    'SEPA_CREDITOR_BIC',
+  ].map((key) => env[key]?.trim() || undefined);
+  if (!id && !name && !iban && !bic) return {};
+  if (!id || !name || !iban)
+    throw new ConfigError(
+      'SEPA_CREDITOR_ID, SEPA_CREDITOR_NAME und SEPA_CREDITOR_IBAN müssen zusammen gesetzt sein',
+    );
+  if (!glaeubigerIdGueltig(id))
+    throw new ConfigError(`SEPA_CREDITOR_ID "${id}" ist keine gültige Gläubiger-Identifikationsnummer`);
+  if (!ibanGueltig(iban)) throw new ConfigError(`SEPA_CREDITOR_IBAN "${iban}" ist keine gültige IBAN`);
+  if (bic && !bicGueltig(bic)) throw new ConfigError(`SEPA_CREDITOR_BIC "${bic}" ist keine gültige BIC`);
+  return { creditor: { id, name, iban, bic: bic ?? null } };
 }
 
 export function parseDatabaseUrl(raw: string | undefined): DatabaseConfig {
@@ -233,7 +261,16 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     retryMs: parsePositiveInteger('NEWSLETTER_RETRY_MS', env.NEWSLETTER_RETRY_MS, 60_000),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
   };
-  return { app, database, mail, redis: parseRedisUrl(env.REDIS_URL), talentLms, stbdirekt, newsletter };
+  return {
+    app,
+    database,
+    mail,
+    redis: parseRedisUrl(env.REDIS_URL),
+    talentLms,
+    stbdirekt,
+    newsletter,
+    sepa: parseSepa(env),
+  };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -1,4 +1,4 @@
-import { ibanFehler } from '../membership/domain/bankverbindung';
+import { ibanFehler } from '../shared/bankverbindung';
 import { germanIban } from './iban';
 
 describe('generated IBANs', () => {

@@ -1,4 +1,4 @@
-import { ibanMitPruefziffer } from '../membership/domain/bankverbindung';
+import { ibanMitPruefziffer } from '../shared/bankverbindung';
 
 /** A German IBAN for invented account numbers; the checksum is real, so the data passes validation. */
 export function germanIban(bankleitzahl: string, kontonummer: string): string {

@@ -5,6 +5,7 @@
  * the payment tab forced open for a member without payment option, and the booking dialog.
  * Screenshots land in test-results/screenshots/abrechnung/ to be looked at.
  */
+import { readFileSync } from 'node:fs';
 import { eventually, hasText, visible } from './support/browser';
 import { browserSession } from './support/session';
 
@@ -14,7 +15,13 @@ interface Posten {
   betrag: number;
 }
 
-const session = browserSession('abrechnung');
+// The association as SEPA creditor (the Bundesbank's test creditor id).
+const session = browserSession('abrechnung', () => ({
+  SEPA_CREDITOR_ID: 'DE98ZZZ09999999999',
+  SEPA_CREDITOR_NAME: 'Steuerberaterverband e. V.',
+  SEPA_CREDITOR_IBAN: 'DE02120300000000202051',
+  SEPA_CREDITOR_BIC: 'BYLADEM1001',
+}));
 const { api } = session;
 let page: typeof session.page;
 let server: typeof session.server;
@@ -203,10 +210,55 @@ describe('the billing overview of a seminar', () => {
     await shot('rechnungen-storno');
   });
 
-  it('shows the summaries in the Export tab', async () => {
+  it('exports the invoices into a summary, downloads its SEPA direct debits and mails its invoices', async () => {
     await tab('Export').click();
-    await visible(page.locator('.related[data-resource="rw-abrechnung"]'));
+    const tabelle = page.locator('.related[data-resource="rw-abrechnung"]');
+    await visible(tabelle);
+    const vorher = await list('rw-abrechnung', { where: { veranstaltung_id: seminar.id } });
+    await tabelle.getByRole('button', { name: 'Abrechnung erstellen' }).click();
+    await bestaetigen(/^Wollen Sie wirklich eine Abrechnung aller Rechnungen erstellen/);
+    await visible(toast(/^Abrechnung \d+ erstellt: [1-9]\d* Rechnungen/));
+    const [neu] = await list('rw-abrechnung', {
+      where: { veranstaltung_id: seminar.id },
+      order: [['id', 'DESC']],
+    });
+    expect(vorher.map((a) => a.id)).not.toContain(neu.id);
+    // The invoice and its storno of the test before are in it and cancel out.
+    const enthalten = await list('rw-rechnung', { where: { rw_abrechnung_id: neu.id } });
+    expect(enthalten.map((r) => r.id)).toContain(rechnung.id);
+    const data = neu.data as { sepa_debit: Posten | null; sepa_transfer: Posten | null };
+    const zeile = tabelle
+      .locator('tbody tr')
+      .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${neu.id}$`) }) });
+    await visible(zeile);
+    const lastschrift = zeile.getByRole('button', { name: 'SEPA-Lastschrift' });
+    const ueberweisung = zeile.getByRole('button', { name: 'SEPA-Überweisung' });
+    // Spec 002 §4: disabled without SEPA data.
+    expect(await lastschrift.isDisabled()).toBe(!data.sepa_debit);
+    expect(await ueberweisung.isDisabled()).toBe(!data.sepa_transfer);
+    expect(data.sepa_debit).not.toBeNull();
     await shot('export');
+
+    const download = page.waitForEvent('download');
+    await lastschrift.click();
+    const datei = await download;
+    expect(datei.suggestedFilename()).toBe(`SEPA-Lastschrift-Abrechnung-${neu.id}.xml`);
+    const xml = readFileSync((await datei.path())!, 'utf8');
+    expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.02');
+    expect(xml).toContain(`<NbOfTxs>${data.sepa_debit!.anzahl}</NbOfTxs>`);
+    expect(xml).toContain(`<CtrlSum>${data.sepa_debit!.betrag.toFixed(2)}</CtrlSum>`);
+
+    await zeile.getByRole('button', { name: 'Rechnungen per Email' }).click();
+    await bestaetigen(
+      'Wollen Sie alle Rechnungen dieser Abrechnung wirklich per Email an die Mitglieder versenden?',
+    );
+    await visible(toast(/^(Email erfolgreich versendet|\d+ von \d+ Rechnungen versendet)/));
+    await eventually(async () => {
+      const [gesendet] = await list('rw-abrechnung', { where: { id: neu.id } });
+      expect((gesendet.data as { rechnungenEmail: number }).rechnungenEmail).toBeGreaterThan(0);
+    });
+    await hasText(zeile.locator('td').nth(8), /^[1-9]\d*$/);
+    await shot('export-versendet');
   });
 });
 

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type request from 'supertest';
+import { RwBezahloption } from '../../src/billing/adapters/persistence/rw-bezahloption.entity';
 import { Nummernvergabe } from '../../src/billing/application/nummernvergabe';
 import { createRecord, readRecord } from '../support/crud';
 import { binary, pdfPages } from '../support/pdf-text';
@@ -43,14 +44,14 @@ describe.each(databases())('billing core on %s', (kind) => {
     });
 
   /** A seminar of a type whose invoice template numbers from `kreis`. */
-  const seminarMitKreis = async (kreis: number, titel: string) => {
+  const seminarMitKreis = async (kreis: number, titel: string, termine: Record<string, string> = {}) => {
     const vorlage = await post('rw-vorlage', { titel: `Vorlage ${titel}`, rw_kreis_id: kreis });
     const typ = await post('veranstaltung-typ', {
       bezeichnung: `Typ ${titel}`,
       mwst: 19,
       rw_vorlage_id: vorlage,
     });
-    return post('veranstaltung', { titel, lg_id: titel, veranstaltung_typ_id: typ, mwst: 19 });
+    return post('veranstaltung', { titel, lg_id: titel, veranstaltung_typ_id: typ, mwst: 19, ...termine });
   };
   const bezahloption = (benutzer: number, veranstaltung: number, extra: Record<string, unknown> = {}) =>
     post('rw-bezahloption', {
@@ -111,7 +112,10 @@ describe.each(databases())('billing core on %s', (kind) => {
       template: 'RE-{yyyy}-{nr:5}',
       offset_nr: 1000,
     });
-    ids.seminar = await seminarMitKreis(ids.kreis, 'Umsatzsteuer aktuell – Frühjahrstagung');
+    ids.seminar = await seminarMitKreis(ids.kreis, 'Umsatzsteuer aktuell – Frühjahrstagung', {
+      beginn: '2026-03-10T08:00:00.000Z',
+      ende: '2026-03-11T15:00:00.000Z',
+    });
     await bezahloption(ids.kanzlei, ids.seminar, {
       typ: 'debit',
       benutzer_adresse_id: ids.adresse,
@@ -295,6 +299,7 @@ describe.each(databases())('billing core on %s', (kind) => {
         'Müller & Partner Steuerberater',
         'Königsallee 12',
         '40213 Düsseldorf',
+        'Leistungszeitraum: 10.03.2026 – 11.03.2026',
         'Tag 1',
         '349,00 €',
         '314,10 €',
@@ -308,6 +313,7 @@ describe.each(databases())('billing core on %s', (kind) => {
       const storno = await text(s.id as number);
       expect(storno).toContain(`Stornorechnung ${nr(2)}`);
       expect(storno).toContain(`Storno der Rechnung ${nr(1)}`);
+      expect(storno).toContain('Leistungszeitraum: 10.03.2026 – 11.03.2026');
       expect(storno).toContain('Summe -557,23 € -105,87 € -663,10 €');
       expect((await agent.get('/node/api/rw-rechnung/999999/render')).status).toBe(404);
     });
@@ -533,6 +539,15 @@ describe.each(databases())('billing core on %s', (kind) => {
       expect(doppelt.body.message).toBe(
         'Für dieses Mitglied ist für diesen Eintrag bereits eine Zahlungsart hinterlegt.',
       );
+      // The unique index holds where the check is bypassed (two saves racing past it).
+      await expect(
+        t.dataSource.getRepository(RwBezahloption).insert({
+          benutzer_id: ids.kanzlei,
+          category: 'seminare',
+          veranstaltung_id: seminar,
+          typ: 'transfer',
+        }),
+      ).rejects.toThrow(/UNIQUE|Duplicate/);
 
       const mehrere = await agent
         .get('/node/api/rw-bezahloption/multiple')

@@ -240,7 +240,9 @@ describe.each(databases())('seminars on %s', (kind) => {
     it('refuses to delete a seminar or an event with bookings, and deletes them without', async () => {
       const seminar = await post('veranstaltung', { titel: 'Gebucht' });
       const event = await post('veranstaltung-event', { veranstaltung_id: seminar.id, datum: '2026-09-01' });
+      const mitglied = await post('benutzer', { nachname: 'Bucher' });
       const buchung = await post('rw-transaction', {
+        benutzer_id: mitglied.id,
         category: 'seminare',
         veranstaltung_event_id: event.id,
         betrag: 290,
@@ -255,7 +257,12 @@ describe.each(databases())('seminars on %s', (kind) => {
       expect((await get('rw-transaction', buchung.id)).veranstaltung_event_id).toBe(event.id);
 
       const direkt = await post('veranstaltung', { titel: 'Direkt gebucht' });
-      await post('rw-transaction', { category: 'seminare', veranstaltung_id: direkt.id, betrag: 10 });
+      await post('rw-transaction', {
+        benutzer_id: mitglied.id,
+        category: 'seminare',
+        veranstaltung_id: direkt.id,
+        betrag: 10,
+      });
       expect((await api.delete(`/node/api/veranstaltung/${direkt.id}`)).status).toBe(409);
 
       await api.delete(`/node/api/rw-transaction/${buchung.id}`).expect(200);

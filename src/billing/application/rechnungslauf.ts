@@ -32,6 +32,7 @@ import {
   type Rechnungsinhalt,
 } from '../domain/rechnungslauf';
 import { pruefeStornierbar } from '../domain/rechnung';
+import { gesamtzeitraum, vorgangszeitraum, type Leistungszeitraum } from '../domain/rechnungsdokument';
 import { neueVersion } from '../domain/vorgang';
 import { buchungGeaendert } from '../../seminars/application/teilnehmer';
 import { gesperrteZeilen, mitZeilensperre, Nummernvergabe } from './nummernvergabe';
@@ -79,6 +80,7 @@ interface Abrechnungsdaten {
   satz: number;
   rw_vorlage_id: number;
   rw_kreis_id: number;
+  leistung: Leistungszeitraum | null;
 }
 
 @Injectable()
@@ -108,13 +110,14 @@ export class Rechnungslauf {
    * READ COMMITTED on MySQL: every read sees what a run that held the locks before committed.
    * SQLite runs one transaction at a time anyway.
    */
-  private transaktion<T>(arbeit: (manager: EntityManager) => Promise<T>): Promise<T> {
+  transaktion<T>(arbeit: (manager: EntityManager) => Promise<T>): Promise<T> {
     return mitZeilensperre(this.dataSource.manager)
       ? this.dataSource.transaction('READ COMMITTED', arbeit)
       : this.dataSource.transaction(arbeit);
   }
 
-  private async laufe(
+  /** The run inside the caller's transaction (the export runs it before gathering, abrechnungen.ts). */
+  async laufe(
     manager: EntityManager,
     objekt: KategorieObjekt,
     nurVerifizierte: boolean,
@@ -168,8 +171,10 @@ export class Rechnungslauf {
     for (const t of wiederOffen) neueVersionen.set(t.id, await wiederEroeffnen(manager, t));
 
     // 5. One invoice per member and payment option (and invoice template).
+    const zeitraeume = new Map<number, Leistungszeitraum | null>();
     const vorgaenge: OffenerVorgang[] = zuBerechnen.map((t) => {
       const d = daten.get(t.id)!;
+      zeitraeume.set(neueVersionen.get(t.id) ?? t.id, d.leistung);
       return {
         id: neueVersionen.get(t.id) ?? t.id,
         benutzer_id: t.benutzer_id,
@@ -193,6 +198,7 @@ export class Rechnungslauf {
           vorgaenge.find((v) => v.benutzer_id === entwurf.benutzer_id),
         ),
         bezahlung: bezahlung(option),
+        leistungszeitraum: gesamtzeitraum(entwurf.positionen.map((p) => zeitraeume.get(p.vorgang_id))),
       };
       const id = await this.stelleAus(manager, datum, actor, 'invoice-run', {
         rw_kreis_id: entwurf.rw_kreis_id,
@@ -364,6 +370,23 @@ export class Rechnungslauf {
         (v) => [v.id, v.rw_kreis_id],
       ),
     );
+    // The dates of the service period, hydrated (raw date values differ between the drivers).
+    const termine = new Map(
+      (
+        await manager.find(RwTransaction, {
+          select: { id: true },
+          where: { id: In(vorgaenge.map((t) => t.id)) },
+          relations: { Veranstaltung: true, Veranstaltung_Event: true, WB_Abo_Turnus: true },
+        })
+      ).map((t) => [
+        t.id,
+        vorgangszeitraum({
+          eventDatum: t.Veranstaltung_Event?.datum,
+          seminar: t.Veranstaltung,
+          turnus: t.WB_Abo_Turnus,
+        }),
+      ]),
+    );
     for (const z of zeilen) {
       const kreis = z.vorlage_id == null ? null : vorlagen.get(Number(z.vorlage_id));
       if (kreis == null) {
@@ -377,6 +400,7 @@ export class Rechnungslauf {
         satz: z.satz == null ? REGELSATZ : Number(z.satz),
         rw_vorlage_id: Number(z.vorlage_id),
         rw_kreis_id: kreis,
+        leistung: termine.get(Number(z.id)) ?? null,
       });
     }
     return daten;

@@ -1,4 +1,10 @@
-import { rechnungsdokument, zahlungstext } from './rechnungsdokument';
+import {
+  gesamtzeitraum,
+  leistungszeitraumText,
+  rechnungsdokument,
+  vorgangszeitraum,
+  zahlungstext,
+} from './rechnungsdokument';
 
 const datum = '2026-03-02T10:00:00.000Z';
 
@@ -60,6 +66,7 @@ describe('invoice document data', () => {
           adresse: { strasse: 'Königsallee 12', plz: '40213', ort: 'Düsseldorf' },
         },
         bezahlung: { typ: 'transfer', konto: null },
+        leistungszeitraum: { von: '2026-03-10', bis: '2026-03-12' },
       },
     });
     expect(doc).toEqual({
@@ -67,6 +74,7 @@ describe('invoice document data', () => {
       nr: 'RE-2026-01002',
       datum,
       storno_zu: 'RE-2026-01001',
+      leistungszeitraum: 'Leistungszeitraum: 10.03.2026 – 12.03.2026',
       empfaenger: { name: 'Müller & Partner', zeilen: ['Königsallee 12', '40213 Düsseldorf'] },
       positionen: [
         { nr: 1, titel: 'Tag 1', teilnehmer: 'Bärbel Schäfer', mwst: '19 %', betrag: '-349,00 €' },
@@ -75,5 +83,49 @@ describe('invoice document data', () => {
       summe: { netto: '-557,23 €', mwst: '-105,87 €', brutto: '-663,10 €' },
       zahlung: 'Den Betrag von 663,10 € erstatten wir Ihnen.',
     });
+  });
+});
+
+describe('service period', () => {
+  it('is the event day, else the seminar’s Berlin days, else the Abo period', () => {
+    const seminar = { beginn: new Date('2026-03-09T23:30:00Z'), ende: new Date('2026-03-12T15:00:00Z') };
+    expect(vorgangszeitraum({ eventDatum: '2026-03-11', seminar })).toEqual({
+      von: '2026-03-11',
+      bis: '2026-03-11',
+    });
+    expect(vorgangszeitraum({ seminar })).toEqual({ von: '2026-03-10', bis: '2026-03-12' });
+    expect(vorgangszeitraum({ seminar: { beginn: seminar.beginn, ende: null } })).toEqual({
+      von: '2026-03-10',
+      bis: '2026-03-10',
+    });
+    expect(vorgangszeitraum({ turnus: { von: '2026-01-01', bis: '2026-12-31' } })).toEqual({
+      von: '2026-01-01',
+      bis: '2026-12-31',
+    });
+    expect(vorgangszeitraum({})).toBeNull();
+  });
+  it('spans an invoice’s lines and is worded as a day, a period or open-ended', () => {
+    const z = gesamtzeitraum([
+      { von: '2026-03-11', bis: '2026-03-11' },
+      null,
+      { von: '2026-03-10', bis: '2026-03-10' },
+    ]);
+    expect(z).toEqual({ von: '2026-03-10', bis: '2026-03-11' });
+    expect(leistungszeitraumText(z)).toBe('Leistungszeitraum: 10.03.2026 – 11.03.2026');
+    expect(leistungszeitraumText({ von: '2026-03-10', bis: '2026-03-10' })).toBe(
+      'Leistungsdatum: 10.03.2026',
+    );
+    expect(
+      gesamtzeitraum([
+        { von: '2026-01-01', bis: null },
+        { von: '2025-12-01', bis: '2025-12-31' },
+      ]),
+    ).toEqual({
+      von: '2025-12-01',
+      bis: null,
+    });
+    expect(leistungszeitraumText({ von: '2026-01-01', bis: null })).toBe('Leistungszeitraum: ab 01.01.2026');
+    expect(gesamtzeitraum([null])).toBeNull();
+    expect(leistungszeitraumText(null)).toBeNull();
   });
 });

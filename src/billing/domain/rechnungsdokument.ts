@@ -42,6 +42,7 @@ export interface GespeicherteRechnung {
           } | null;
         };
         bezahlung?: { typ: string | null; konto: Konto | null };
+        leistungszeitraum?: Leistungszeitraum | null;
       })
     | null;
 }
@@ -59,6 +60,57 @@ function tageSpaeter(iso: string, tage: number): string {
     month: '2-digit',
     year: 'numeric',
   }).format(datum);
+}
+
+/** The service period (Leistungszeitraum, § 14 Abs. 4 Nr. 6 UStG) as Berlin dates YYYY-MM-DD; `bis` null: open-ended. */
+export interface Leistungszeitraum {
+  von: string;
+  bis: string | null;
+}
+
+/** A Date as its Berlin calendar day, YYYY-MM-DD. */
+const berlinerTag = (datum: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(datum);
+
+/**
+ * What one booking's service period is: an event booking's event day, else the seminar's beginn–ende,
+ * else the Abo period's von–bis; null when the object has no dates (a product).
+ */
+export function vorgangszeitraum(quelle: {
+  eventDatum?: string | null;
+  seminar?: { beginn: Date | null; ende: Date | null } | null;
+  turnus?: { von: string | null; bis: string | null } | null;
+}): Leistungszeitraum | null {
+  if (quelle.eventDatum) return { von: quelle.eventDatum, bis: quelle.eventDatum };
+  const beginn = quelle.seminar?.beginn ?? quelle.seminar?.ende;
+  if (beginn) {
+    const ende = quelle.seminar?.ende ?? beginn;
+    return { von: berlinerTag(beginn), bis: berlinerTag(ende) };
+  }
+  if (quelle.turnus?.von) return { von: quelle.turnus.von, bis: quelle.turnus.bis };
+  return null;
+}
+
+/** The period an invoice covers: from the earliest start to the latest end of its lines. */
+export function gesamtzeitraum(
+  zeitraeume: readonly (Leistungszeitraum | null | undefined)[],
+): Leistungszeitraum | null {
+  const vorhanden = zeitraeume.filter((z): z is Leistungszeitraum => !!z);
+  if (vorhanden.length === 0) return null;
+  const von = vorhanden.map((z) => z.von).reduce((a, b) => (a < b ? a : b));
+  const offen = vorhanden.some((z) => z.bis == null);
+  const bis = offen ? null : vorhanden.map((z) => z.bis!).reduce((a, b) => (a > b ? a : b));
+  return { von, bis };
+}
+
+const tag = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
+
+/** 'Leistungsdatum: 10.03.2026', 'Leistungszeitraum: 10.03.2026 – 12.03.2026' or '… ab 01.01.2026'. */
+export function leistungszeitraumText(z: Leistungszeitraum | null | undefined): string | null {
+  if (!z) return null;
+  if (z.bis == null) return `Leistungszeitraum: ab ${tag(z.von)}`;
+  if (z.bis === z.von) return `Leistungsdatum: ${tag(z.von)}`;
+  return `Leistungszeitraum: ${tag(z.von)} – ${tag(z.bis)}`;
 }
 
 export function zahlungstext(
@@ -99,6 +151,7 @@ export function rechnungsdokument(r: GespeicherteRechnung) {
     nr: r.rechnungs_nr,
     datum,
     storno_zu: data.storno_zu ?? null,
+    leistungszeitraum: leistungszeitraumText(data.leistungszeitraum),
     empfaenger: {
       name: data.empfaenger?.name ?? '',
       zeilen: adresse

@@ -1,7 +1,8 @@
 /**
  * The billing overview of one category object (spec 002 §2): Übersicht (the sums of calcCategory),
  * Mitglieder / Vorgänge (for Abos: Mitglieder / Abos) leading to the member level, Rechnungen and
- * Export; actions 'Alle verifizieren' and 'Rechnungen erstellen' (the invoice run).
+ * Export (summaries, SEPA files, invoices by e-mail); actions 'Alle verifizieren' and 'Rechnungen
+ * erstellen' (the invoice run).
  */
 import {
   AnchorButton,
@@ -25,11 +26,13 @@ import { RelatedTable } from '../../components/RelatedTable';
 import { Amount } from '../../components/inputs/Amount';
 import { resourcePath } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { formatAmount } from '../../lib/format';
 import { useApi } from '../../lib/hooks';
 import { showErrorToast } from '../../lib/toaster';
 import type { ColumnDef, Row } from '../../resources/types';
 import {
   aboZahler,
+  exportMeldung,
   laufMeldung,
   mitgliederAusVorgaengen,
   objektWhere,
@@ -38,11 +41,15 @@ import {
 } from './abrechnung';
 import { aktion } from './aktion';
 import {
+  abrechnungErstellen,
   abrechnungGeaendert,
   alleVerifizieren,
   rechnungenErstellen,
+  rechnungenPerEmail,
+  sepaHerunterladen,
   useKategoriesummen,
   type Posten,
+  type SepaArt,
 } from './api';
 import { Rechnungen } from './Rechnungen';
 
@@ -226,7 +233,10 @@ function AboBuchungen({ art, id }: { art: AbrechnungsArt; id: number }) {
   );
 }
 
-/** The summaries of the object (rw-abrechnung). SEPA and summary runs have no server calls yet. */
+/**
+ * The summaries of the object (rw-abrechnung): 'Abrechnung erstellen' exports every invoice not yet
+ * in one; per summary the SEPA files (disabled without SEPA data, spec 002 §4) and its invoices by e-mail.
+ */
 function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
   const label = (feld: string) => fieldLabel('rw-abrechnung', feld) ?? feld;
   const felder = [
@@ -238,19 +248,82 @@ function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
     'data.sepa_transfer',
     'data.rechnungenEmail',
   ];
+  // SEPA data is {anzahl, betrag} or null (spec 002 §4: null disables the SEPA action).
+  const sepaSpalte = (field: string): Partial<ColumnDef> =>
+    field.startsWith('data.sepa_')
+      ? { format: (v) => `${String((v as Posten).anzahl)} / ${formatAmount((v as Posten).betrag)}` }
+      : { type: field === 'data.betrag' ? 'amount' : undefined };
+  const sepa = async (sepaArt: SepaArt, abrechnungId: number) => {
+    try {
+      await sepaHerunterladen(sepaArt, abrechnungId);
+    } catch (error) {
+      showErrorToast(errorMessage(error));
+    } finally {
+      abrechnungGeaendert();
+    }
+  };
   return (
     <RelatedTable
       resource="rw-abrechnung"
       query={{ where: objektWhere(art, id), order: [['createdAt', 'DESC']] }}
+      bar={
+        <Button
+          icon="export"
+          intent={Intent.PRIMARY}
+          text="Abrechnung erstellen"
+          onClick={() =>
+            void aktion(
+              'Wollen Sie wirklich eine Abrechnung aller Rechnungen erstellen, die noch in keiner Abrechnung enthalten sind?',
+              () => abrechnungErstellen(art, id),
+              (ergebnis) => exportMeldung(ergebnis).join(' '),
+            )
+          }
+        />
+      }
       columns={[
         { field: 'id', label: label('id') },
         { field: 'createdAt', label: label('createdAt'), type: 'datetime' },
-        ...felder.map((field): ColumnDef => ({
-          field,
-          label: label(field),
-          type: field === 'data.betrag' ? 'amount' : undefined,
-        })),
+        ...felder.map((field): ColumnDef => ({ field, label: label(field), ...sepaSpalte(field) })),
       ]}
+      actions={(a) => {
+        const data = (a.data ?? {}) as Record<string, unknown>;
+        return (
+          <>
+            <Button
+              small
+              variant="minimal"
+              icon="bank-account"
+              aria-label="SEPA-Lastschrift"
+              title="SEPA-Lastschrift"
+              disabled={!data.sepa_debit}
+              onClick={() => void sepa('sepaDebit', Number(a.id))}
+            />
+            <Button
+              small
+              variant="minimal"
+              icon="credit-card"
+              aria-label="SEPA-Überweisung"
+              title="SEPA-Überweisung"
+              disabled={!data.sepa_transfer}
+              onClick={() => void sepa('sepaTransfer', Number(a.id))}
+            />
+            <Button
+              small
+              variant="minimal"
+              icon="envelope"
+              aria-label="Rechnungen per Email"
+              title="Rechnungen per Email"
+              onClick={() =>
+                void aktion(
+                  'Wollen Sie alle Rechnungen dieser Abrechnung wirklich per Email an die Mitglieder versenden?',
+                  () => rechnungenPerEmail(Number(a.id)),
+                  (ergebnis) => ergebnis.message,
+                )
+              }
+            />
+          </>
+        );
+      }}
     />
   );
 }

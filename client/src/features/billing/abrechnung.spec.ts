@@ -1,6 +1,7 @@
 import {
   aboZahler,
   bezahlungErzwungen,
+  exportMeldung,
   laufMeldung,
   mitgliederAusVorgaengen,
   vorgangAktionen,
@@ -45,6 +46,15 @@ describe('billing overview rules', () => {
       laufMeldung({ all: 3, created: 2, storno: 1, fehler: ['Für Schäfer fehlt eine Zahlungsart'] }),
     ).toEqual([
       'Mitglieder mit offenen Vorgängen: 3, Rechnungen erstellt: 2, Storno-Rechnungen: 1',
+      'Für Schäfer fehlt eine Zahlungsart',
+    ]);
+  });
+
+  it('reports an export’s summary and the run’s missing payment options', () => {
+    expect(
+      exportMeldung({ id: 7, all: 3, created: 2, storno: 1, fehler: ['Für Schäfer fehlt eine Zahlungsart'] }),
+    ).toEqual([
+      'Abrechnung 7 erstellt: 3 Rechnungen (davon 1 Storno-Rechnungen).',
       'Für Schäfer fehlt eine Zahlungsart',
     ]);
   });

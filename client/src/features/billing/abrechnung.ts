@@ -116,6 +116,14 @@ export function laufMeldung(ergebnis: Laufergebnis): string[] {
   ];
 }
 
+/** The answer of an export (POST rw-abrechnung): the summary's counts, then the run's reports. */
+export function exportMeldung(ergebnis: Laufergebnis & { id: number }): string[] {
+  return [
+    `Abrechnung ${ergebnis.id} erstellt: ${ergebnis.all} Rechnungen (davon ${ergebnis.storno} Storno-Rechnungen).`,
+    ...(ergebnis.fehler ?? []),
+  ];
+}
+
 export interface VorgangAktionen {
   verifizieren: boolean;
   stornieren: boolean;

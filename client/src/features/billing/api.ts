@@ -1,6 +1,7 @@
 /** The billing context's own calls beyond the generic resource API (spec 002 §7, issue 13). */
 import useSWR from 'swr';
-import { api, buildUrl, resourcePath } from '../../lib/api';
+import { api, buildUrl, request, resourcePath } from '../../lib/api';
+import { saveBlob } from '../../lib/csv';
 import { invalidateResource, useApi } from '../../lib/hooks';
 import type { Row } from '../../resources/types';
 import type { AbrechnungsArt, Laufergebnis } from './abrechnung';
@@ -100,3 +101,27 @@ export interface Preisauskunft {
 export const buchungsPreis = (body: Row) =>
   api.post<Preisauskunft>(`${resourcePath('rw-transaction')}/preis`, body);
 export const buchen = (body: Row) => api.post<Row>(resourcePath('rw-transaction'), body);
+
+/** The export of a category object (spec 002 §7): the invoice run's answer and the new summary's id. */
+export const abrechnungErstellen = (art: AbrechnungsArt, id: number) =>
+  api.post<Laufergebnis & { id: number; betrag: number }>(resourcePath('rw-abrechnung'), objekt(art, id));
+
+export type SepaArt = 'sepaDebit' | 'sepaTransfer';
+
+/**
+ * The SEPA file of a summary, fetched rather than linked so that a refusal (no mandate, invalid
+ * IBAN) is shown as the server's German message instead of a JSON page.
+ */
+export async function sepaHerunterladen(art: SepaArt, abrechnungId: number): Promise<void> {
+  const blob = await request<Blob>('GET', `${resourcePath('rw-abrechnung')}/${art}`, {
+    query: { id: abrechnungId },
+    responseType: 'blob',
+  });
+  const name = art === 'sepaDebit' ? 'SEPA-Lastschrift' : 'SEPA-Ueberweisung';
+  saveBlob(blob, `${name}-Abrechnung-${abrechnungId}.xml`);
+}
+
+export const rechnungenPerEmail = (abrechnungId: number) =>
+  api.post<{ message: string; versendet: number }>(
+    `${resourcePath('rw-abrechnung', abrechnungId)}/rechnungenEmail`,
+  );

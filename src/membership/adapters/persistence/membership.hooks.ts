@@ -9,7 +9,7 @@ import { berlinDatum } from '../../../../common/kalender';
 import { labelFor } from '../../../../common/vocabulary';
 import { DomainError } from '../../../shared/domain-error';
 import type { ResourceHooks, Row, SaveContext } from '../../../platform/resources/resource-definition';
-import { bicFehler, ibanFehler, normaliseBic, normaliseIban } from '../../domain/bankverbindung';
+import { bicFehler, ibanFehler, normaliseBic, normaliseIban } from '../../../shared/bankverbindung';
 import { ableiten, BenutzerStand, fehlendeAngaben, pruefeArbeitgeber } from '../../domain/benutzer-regeln';
 import { emailFehler } from '../../domain/email';
 import { gruppeSpeichern, pruefeHinzufuegen, type GruppenStand } from '../../domain/gruppen-regeln';

@@ -50,7 +50,8 @@ export function normaliseIban(iban: string): string {
   return iban.replace(/\s+/g, '').toUpperCase();
 }
 
-function mod97(value: string): number {
+/** ISO 7064 mod 97-10 over letters-as-numbers (IBAN, SEPA creditor id), piecewise: no big integers. */
+export function mod97(value: string): number {
   let rest = 0;
   for (const ch of value) {
     const digits = /[A-Z]/.test(ch) ? String(ch.charCodeAt(0) - 55) : ch;
