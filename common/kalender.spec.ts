@@ -1,4 +1,4 @@
-import { berlinDatum, monateZurueck } from './kalender';
+import { berlinDatum, berlinZeitpunkt, monateZurueck } from './kalender';
 
 describe('Berlin calendar days', () => {
   it.each([
@@ -18,5 +18,16 @@ describe('Berlin calendar days', () => {
     ['2026-01-10', 13, '2024-12-10'],
   ])('%s minus %i months is %s', (datum, monate, ergebnis) => {
     expect(monateZurueck(datum, monate)).toBe(ergebnis);
+  });
+});
+
+describe('Berlin wall-clock times', () => {
+  it('converts Berlin wall-clock times to UTC, summer and winter', () => {
+    expect(berlinZeitpunkt('2026-01-15', '09:00').toISOString()).toBe('2026-01-15T08:00:00.000Z');
+    expect(berlinZeitpunkt('2026-07-15', '09:00').toISOString()).toBe('2026-07-15T07:00:00.000Z');
+    // The day of the switch to summer time: 01:30 is still winter, 03:30 already summer.
+    expect(berlinZeitpunkt('2026-03-29', '01:30').toISOString()).toBe('2026-03-29T00:30:00.000Z');
+    expect(berlinZeitpunkt('2026-03-29', '03:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(berlinZeitpunkt('2026-10-25', '12:00').toISOString()).toBe('2026-10-25T11:00:00.000Z');
   });
 });

@@ -33,3 +33,34 @@ export function monateZurueck(datum: string, monate: number): string {
   ziel.setUTCDate(Math.min(tag, letzter));
   return ziel.toISOString().slice(0, 10);
 }
+
+const berlinParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Berlin',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+});
+
+/** Minutes Berlin is ahead of UTC at this instant (60 in winter, 120 in summer). */
+function berlinOffsetMinutes(at: number): number {
+  const parts = Object.fromEntries(
+    berlinParts.formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+  return Math.round((asUtc - Math.floor(at / 60000) * 60000) / 60000);
+}
+
+/** The instant of a Berlin wall-clock time on a date ('2026-03-10', '09:00' → 08:00 UTC). */
+export function berlinZeitpunkt(datum: string, uhrzeit: string): Date {
+  const [y, m, d] = datum.split('-').map(Number);
+  const [hh, mm] = uhrzeit.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let utc = wall - berlinOffsetMinutes(wall) * 60000;
+  // Near a DST switch the offset at the guessed instant can differ from the one at the result.
+  const corrected = wall - berlinOffsetMinutes(utc) * 60000;
+  if (corrected !== utc) utc = corrected;
+  return new Date(utc);
+}

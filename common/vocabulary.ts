@@ -322,6 +322,7 @@ const FIELDS: Record<string, string> = {
   json_content: 'Inhalte (JSON)',
   body: 'Body',
   auto_newsletter: 'Automatischer Newsletter',
+  auto_schluessel: 'Automatik-Schlüssel',
   newsletter_id: 'Newsletter',
   versand_time: 'Versandzeit',
   versendet: 'Versendet',

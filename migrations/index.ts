@@ -9,6 +9,7 @@ import { StaffAdminRight1732000022000 } from './1732000022000-staff-admin-right'
 import { ProductTitles1732000030000 } from './1732000030000-product-titles';
 import { NewsletterDispatch1732000043000 } from './1732000043000-newsletter-dispatch';
 import { PaymentOptionUnique1732000050000 } from './1732000050000-payment-option-unique';
+import { AutoNewsletterKey1732000051000 } from './1732000051000-auto-newsletter-key';
 
 export const allMigrations = [
   PlatformAndMembership1732000000000,
@@ -21,4 +22,5 @@ export const allMigrations = [
   ProductTitles1732000030000,
   NewsletterDispatch1732000043000,
   PaymentOptionUnique1732000050000,
+  AutoNewsletterKey1732000051000,
 ];

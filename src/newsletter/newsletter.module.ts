@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { ResourcesModule } from '../platform/resources/resources.module';
 import { DispatcherController } from './adapters/http/dispatcher.controller';
 import { LinksController } from './adapters/http/links.controller';
+import { AutomatikJobs } from './adapters/jobs/automatik.jobs';
 import { VersandJobs } from './adapters/jobs/versand.jobs';
 import { NewsletterController } from './adapters/http/newsletter.controller';
 import { PflegeController } from './adapters/http/pflege.controller';
 import { VorschauController } from './adapters/http/vorschau.controller';
 import { StbdirektInhalteHttp } from './adapters/stbdirekt/stbdirekt-inhalte.http';
+import { NewsletterAutomatik } from './application/automatik';
 import { NewsletterEmpfaenger } from './application/empfaenger';
 import { StbdirektInhalte } from './application/ports/stbdirekt-inhalte';
 import { StbdirektAktualisierung } from './application/stbdirekt-aktualisierung';
@@ -32,6 +34,8 @@ import { newsletterResources } from './newsletter.resources';
     NewsletterVersender,
     NewsletterLinks,
     { provide: VersandAuftraege, useClass: VersandJobs },
+    NewsletterAutomatik,
+    AutomatikJobs,
   ],
   // The dispatch sends to the same recipients the newsletter window counts.
   exports: [NewsletterEmpfaenger],

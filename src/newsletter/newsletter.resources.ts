@@ -57,7 +57,8 @@ export const newsletterResources: ResourceDefinition[] = [
     entity: Newsletter,
     searchable: ['titel', 'betreff'],
     // Spec 002 §4: starts as 'offen' and is maintained by the dispatch workflow only.
-    readOnly: ['bearbeitungsstatus'],
+    // auto_schluessel: the automation's record of what it made (a copied newsletter is no automatic one).
+    readOnly: ['bearbeitungsstatus', 'auto_schluessel'],
     fieldTypes: { body: 'richtext', manual_versanduhrzeit: 'time' },
     defaultOrder: [['createdAt', 'DESC']],
     hooks: newsletterHooks,

@@ -302,6 +302,50 @@ describe.each(databases())('newsletter dispatch on %s', (kind) => {
     expect(smtp.erhalten.get(b)).toHaveLength(1);
   });
 
+  it('previews the links of the sent mail: tracked and unsubscribe, recording and changing nothing', async () => {
+    const adresse = 'vorschau@empfaenger.test';
+    const { newsletter, benutzer } = await newsletterAn(
+      [adresse],
+      '<p>Unsere <a href="https://stbv-demo.de/seminare?jahr=2026&amp;typ=lohn">Seminare</a></p>',
+    );
+    await t.dataSource.manager.update(Benutzer, { id: benutzer[0] }, { kennnummer: 'VORSCHAU-1' });
+    const vorschau = (
+      await api
+        .get('/node/newsletterVorschau')
+        .query({ newsletter: newsletter.id, kennnummer: 'VORSCHAU-1' })
+        .expect(200)
+    ).text;
+    // The same rewriting as the dispatch: no plain link, the https unsubscribe instead of a mailto.
+    const link = /href="https:\/\/verwaltung\.test(\/node\/r\/[^"]+)"/.exec(vorschau)?.[1];
+    const abmelden = /href="https:\/\/verwaltung\.test(\/node\/abmelden\/[^"]+)"/.exec(vorschau)?.[1];
+    expect(link).toBeDefined();
+    expect(abmelden).toBeDefined();
+    expect(vorschau).not.toContain('stbv-demo.de');
+    expect(vorschau).not.toMatch(/mailto:[^"]*abbestellen/);
+
+    const weiter = await t.anonymous().get(link!).expect(302);
+    expect(weiter.headers.location).toBe('https://stbv-demo.de/seminare?jahr=2026&typ=lohn');
+    const klicks = (
+      await api
+        .get('/node/api/statistik-newsletter')
+        .query({ where: JSON.stringify({ newsletter_id: newsletter.id }) })
+        .expect(200)
+    ).body as Row[];
+    expect(klicks).toEqual([]);
+    expect((await t.anonymous().get(abmelden!).expect(200)).text).toContain('Vorschau');
+    await t.anonymous().post(abmelden!).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect((await api.get(`/node/api/benutzer/${benutzer[0]}`).expect(200)).body.atr_kein_newsletter).toBe(
+      false,
+    );
+
+    // The sent mail carries the same targets, signed for its dispatch row.
+    await versenden(api, newsletter.id);
+    const mail = quotedPrintable(smtp.erhalten.get(adresse)![0]);
+    expect(mail).toMatch(/href="https:\/\/verwaltung\.test\/node\/r\/[^"]+"/);
+    expect(mail).toMatch(/href="https:\/\/verwaltung\.test\/node\/abmelden\/[^"]+"/);
+    expect(mail).not.toContain(link!);
+  });
+
   it('after a crash and restart, resends what a dead worker had claimed and nothing already sent', async () => {
     const [gesendet, verwaist, offen] = [
       'vor@empfaenger.test',

@@ -35,6 +35,12 @@ export interface NewsletterDaten {
   json_content: unknown;
   scheme: ContentScheme | null;
   absender: { name: string; email: string; reply_to: string | null } | null;
+  /**
+   * The seminar (or event) the newsletter is about, e.g. the one an automatic newsletter announces:
+   * templates show it as {{veranstaltung.titel}}, {{veranstaltung.lg_id}}, {{veranstaltung.datum}}
+   * (DD.MM.YYYY) and {{veranstaltung.uhrzeit}} (HH:MM, Berlin).
+   */
+  veranstaltung?: { lg_id: string | null; titel: string; datum: string; uhrzeit: string } | null;
 }
 
 /** Without a stored salutation (companies without contact person): the neutral German one. */
@@ -74,6 +80,7 @@ export function newsletterHtml(
     inhalt,
     felder: newsletter.scheme ? inhaltAnzeige(newsletter.scheme, inhalt) : [],
     absender: newsletter.absender,
+    veranstaltung: newsletter.veranstaltung ?? null,
     abmelden: links?.abmelden ?? abmeldeLink(newsletter, empfaenger),
   };
   try {

@@ -14,7 +14,7 @@ import { AuditTrail } from '../../platform/audit/audit-trail';
 import { DomainError } from '../../shared/domain-error';
 import { NewsletterVersand } from '../adapters/persistence/newsletter-dispatcher.entity';
 import { StatistikNewsletter } from '../adapters/persistence/statistik-newsletter.entity';
-import { pruefe, signiere } from '../domain/tracking';
+import { pruefe, signiere, type Herkunft } from '../domain/tracking';
 import type { VersandLinks } from './newsletter-html';
 
 const unbekannt = () => DomainError.notFound('LINK_UNBEKANNT', 'Diesen Link gibt es nicht.');
@@ -37,20 +37,33 @@ export class NewsletterLinks {
 
   /** The links of one recipient's mail, or none without PUBLIC_URL. */
   fuerVersand(versandId: number): (VersandLinks & { headers: Record<string, string> }) | undefined {
+    return this.linksVon({ versandId });
+  }
+
+  /**
+   * The links of the preview: the same addresses as in the sent mail, signed for the preview of
+   * this newsletter, so that following them neither counts as a click nor unsubscribes anybody.
+   */
+  fuerVorschau(newsletterId: number): VersandLinks | undefined {
+    return this.linksVon({ vorschau: newsletterId });
+  }
+
+  private linksVon(herkunft: Herkunft): (VersandLinks & { headers: Record<string, string> }) | undefined {
     if (!this.publicUrl) return undefined;
-    const abmelden = `${this.publicUrl}/node/abmelden/${signiere({ zweck: 'abmelden', versandId }, this.schluessel)}`;
+    const abmelden = `${this.publicUrl}/node/abmelden/${signiere({ zweck: 'abmelden', ...herkunft }, this.schluessel)}`;
     return {
       abmelden,
       verfolgen: (url) =>
-        `${this.publicUrl}/node/r/${signiere({ zweck: 'klick', versandId, url }, this.schluessel)}`,
+        `${this.publicUrl}/node/r/${signiere({ zweck: 'klick', url, ...herkunft }, this.schluessel)}`,
       headers: { 'List-Unsubscribe': `<${abmelden}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
   }
 
-  /** A click: recorded, and the address it leads to; anything not signed here is unknown. */
+  /** A click: recorded (not from a preview), and the address it leads to; anything not signed here is unknown. */
   async klick(token: string): Promise<string> {
     const inhalt = pruefe(token, this.schluessel);
     if (inhalt?.zweck !== 'klick') throw unbekannt();
+    if ('vorschau' in inhalt) return inhalt.url;
     const row = await this.versand(inhalt.versandId);
     const { datum, uhrzeit } = berlinWandzeit(new Date());
     await this.dataSource.manager.insert(StatistikNewsletter, {
@@ -64,20 +77,26 @@ export class NewsletterLinks {
     return inhalt.url;
   }
 
-  /** Checks an unsubscribe token (the page behind the link in the mail). */
-  async abmeldungPruefen(token: string): Promise<void> {
+  /** Checks an unsubscribe token (the page behind the link in the mail); true for a preview's. */
+  async abmeldungPruefen(token: string): Promise<{ vorschau: boolean }> {
     const inhalt = pruefe(token, this.schluessel);
     if (inhalt?.zweck !== 'abmelden') throw unbekannt();
+    if ('vorschau' in inhalt) return { vorschau: true };
     await this.versand(inhalt.versandId);
+    return { vorschau: false };
   }
 
-  /** The one-click unsubscribe: the recipient gets no more newsletters, from the next dispatch on. */
-  async abmelden(token: string): Promise<void> {
+  /**
+   * The one-click unsubscribe: the recipient gets no more newsletters, from the next dispatch on.
+   * The preview's link changes nothing (staff try it out in the preview).
+   */
+  async abmelden(token: string): Promise<{ vorschau: boolean }> {
     const inhalt = pruefe(token, this.schluessel);
     if (inhalt?.zweck !== 'abmelden') throw unbekannt();
+    if ('vorschau' in inhalt) return { vorschau: true };
     const row = await this.versand(inhalt.versandId);
     const benutzerId = row.benutzer_id;
-    if (benutzerId == null) return;
+    if (benutzerId == null) return { vorschau: false };
     await this.dataSource.transaction(async (manager) => {
       if (!(await newsletterAbbestellen(manager, benutzerId))) return;
       // The recipient, not staff, made this change.
@@ -89,6 +108,7 @@ export class NewsletterLinks {
         changes: { atr_kein_newsletter: { before: false, after: true } },
       });
     });
+    return { vorschau: false };
   }
 
   private async versand(id: number): Promise<NewsletterVersand> {

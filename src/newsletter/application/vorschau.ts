@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { berlinWandzeit } from '../../../common/kalender';
 import { leseContentScheme } from '../../../common/newsletter';
 import { anschreibenNachKennnummer, type Anschreiben } from '../../membership/application/anschreiben';
 import { FileStorage } from '../../platform/files/file-storage';
@@ -13,12 +14,29 @@ import { TEMPLATES_DIR } from '../../platform/pdf/template-files';
 import { DomainError } from '../../shared/domain-error';
 import { Newsletter } from '../adapters/persistence/newsletter.entity';
 import { newsletterFehlt } from './empfaenger';
+import { NewsletterLinks } from './tracking';
 import { newsletterHtml, type NewsletterDaten, type VersandLinks } from './newsletter-html';
 
 export interface GerenderterNewsletter {
   betreff: string;
   absender: NewsletterDaten['absender'];
   html(empfaenger: Anschreiben, links?: VersandLinks): string;
+}
+
+/** The seminar or event of the newsletter as templates show it: the event's own date and title first. */
+function veranstaltungDaten(newsletter: Newsletter): NewsletterDaten['veranstaltung'] {
+  const seminar = newsletter.Veranstaltung;
+  const event = newsletter.Veranstaltung_Event;
+  if (!seminar && !event) return null;
+  const beginn = seminar?.beginn ? berlinWandzeit(seminar.beginn) : null;
+  const datum = event?.datum ?? beginn?.datum ?? null;
+  const uhrzeit = event?.datum ? (event.beginn ?? '') : (beginn?.uhrzeit.slice(0, 5) ?? '');
+  return {
+    lg_id: event?.lg_id ?? seminar?.lg_id ?? null,
+    titel: event?.titel ?? seminar?.titel ?? '',
+    datum: datum ? datum.split('-').reverse().join('.') : '',
+    uhrzeit,
+  };
 }
 
 /** The file area of the newsletter templates; the shipped defaults are in templates/newsletter/. */
@@ -31,6 +49,7 @@ export class NewsletterVorschau {
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
+    private readonly links: NewsletterLinks,
   ) {}
 
   async html(newsletterId: number, kennnummer: string): Promise<string> {
@@ -42,7 +61,8 @@ export class NewsletterVorschau {
         'BENUTZER_FEHLT',
         `Es gibt keinen Benutzer mit der Kennnummer ${kennnummer}.`,
       );
-    return gerendert.html(empfaenger);
+    // The links the dispatch would put in, signed for the preview (no click recorded, nobody unsubscribed).
+    return gerendert.html(empfaenger, this.links.fuerVorschau(newsletterId));
   }
 
   /**
@@ -52,7 +72,12 @@ export class NewsletterVorschau {
   async vorbereiten(newsletterId: number): Promise<GerenderterNewsletter> {
     const newsletter = await this.dataSource.manager.findOne(Newsletter, {
       where: { id: newsletterId },
-      relations: { Newsletter_Vorlage: true, Newsletter_Absender: true },
+      relations: {
+        Newsletter_Vorlage: true,
+        Newsletter_Absender: true,
+        Veranstaltung: true,
+        Veranstaltung_Event: true,
+      },
     });
     if (!newsletter) throw newsletterFehlt(newsletterId);
     const vorlage = newsletter.Newsletter_Vorlage;
@@ -66,6 +91,7 @@ export class NewsletterVorschau {
       json_content: newsletter.json_content,
       scheme: scheme?.ok ? scheme.wert : null,
       absender: newsletter.Newsletter_Absender,
+      veranstaltung: veranstaltungDaten(newsletter),
     };
     return {
       betreff: newsletter.betreff || newsletter.titel,

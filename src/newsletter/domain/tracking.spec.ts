@@ -48,3 +48,21 @@ describe('linksErsetzen', () => {
     expect(linksErsetzen(html, () => null)).toBe(html);
   });
 });
+
+describe('preview tokens', () => {
+  it('are told apart from the tokens of a dispatch row with the same number', () => {
+    const klick = signiere({ zweck: 'klick', vorschau: 42, url: 'https://verband.test/' }, KEY);
+    expect(pruefe(klick, KEY)).toEqual({ zweck: 'klick', vorschau: 42, url: 'https://verband.test/' });
+    expect(klick).not.toBe(signiere({ zweck: 'klick', versandId: 42, url: 'https://verband.test/' }, KEY));
+    expect(pruefe(signiere({ zweck: 'abmelden', vorschau: 7 }, KEY), KEY)).toEqual({
+      zweck: 'abmelden',
+      vorschau: 7,
+    });
+  });
+
+  it('cannot be turned into a dispatch row token without the key', () => {
+    const [, signatur] = signiere({ zweck: 'abmelden', vorschau: 7 }, KEY).split('.');
+    const echt = Buffer.from(JSON.stringify(['a', 7])).toString('base64url');
+    expect(pruefe(`${echt}.${signatur}`, KEY)).toBeNull();
+  });
+});

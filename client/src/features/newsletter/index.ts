@@ -10,6 +10,7 @@ const NewsletterEdit = lazyScreen(() => import('./NewsletterEdit'), 'NewsletterE
 const NewsEdit = lazyScreen(() => import('./NewsEdit'), 'NewsEdit');
 const WebsiteEdit = lazyScreen(() => import('./WebsiteEdit'), 'WebsiteEdit');
 const DispatcherAnsicht = lazyScreen(() => import('./DispatcherAnsicht'), 'DispatcherAnsicht');
+const Startseite = lazyScreen(() => import('./Startseite'), 'Startseite');
 
 /** Progress of a dispatch in the lists (issue 15): sent of all recipients, failures. */
 const fortschritt = (_: unknown, row: Record<string, unknown>) =>
@@ -42,6 +43,8 @@ export const newsletter: FeatureSlice = {
         { field: 'auto_newsletter', type: 'boolean' },
         { field: 'allow_duplicate_email', type: 'boolean' },
       ],
+      // The start page (app/routes.tsx HOME): the dashboard chart above the list (spec 003 §2).
+      page: Startseite,
       // Spec 002 §2: the tabs, the recipient count, the preview and planning a dispatch.
       edit: NewsletterEdit,
       ...oneYear,

@@ -10,6 +10,10 @@ const seite = (inhalt: string) =>
   '<meta name="viewport" content="width=device-width, initial-scale=1"></head>' +
   `<body style="font-family: sans-serif; max-width: 36em; margin: 3em auto">${inhalt}</body></html>`;
 
+/** The unsubscribe link of a preview leads to the same pages, which say that nothing happens. */
+const VORSCHAU_HINWEIS =
+  '<p><strong>Vorschau:</strong> Dieser Link stammt aus der Vorschau; es wird nichts abbestellt.</p>';
+
 /**
  * What recipients of a newsletter reach without a session (the API gate lets /r/ and /abmelden/
  * through): tracked links and the one-click unsubscribe. The signed token is the authorisation.
@@ -26,11 +30,12 @@ export class LinksController {
   /** Mail scanners follow links: the GET only asks, the form's POST unsubscribes. */
   @Get('abmelden/:token')
   async abmeldeSeite(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
-    await this.links.abmeldungPruefen(token);
+    const { vorschau } = await this.links.abmeldungPruefen(token);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Content-Security-Policy', SEITE_POLICY);
     return seite(
       '<h1>Newsletter abbestellen</h1><p>Möchten Sie keine Newsletter mehr von uns erhalten?</p>' +
+        (vorschau ? VORSCHAU_HINWEIS : '') +
         '<form method="post"><button type="submit">Newsletter abbestellen</button></form>',
     );
   }
@@ -39,9 +44,13 @@ export class LinksController {
   @Post('abmelden/:token')
   @HttpCode(200)
   async abmelden(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
-    await this.links.abmelden(token);
+    const { vorschau } = await this.links.abmelden(token);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Content-Security-Policy', SEITE_POLICY);
-    return seite('<h1>Newsletter abbestellt</h1><p>Sie erhalten keine Newsletter mehr von uns.</p>');
+    return seite(
+      vorschau
+        ? `<h1>Newsletter abbestellt</h1>${VORSCHAU_HINWEIS}`
+        : '<h1>Newsletter abbestellt</h1><p>Sie erhalten keine Newsletter mehr von uns.</p>',
+    );
   }
 }

@@ -35,6 +35,8 @@ export class Newsletter {
   @Column({ type: 'boolean', default: false }) freigabe: boolean;
   /** Created by a template's automation (spec 003 §3). */
   @Column({ type: 'boolean', default: false }) auto_newsletter: boolean;
+  /** Template and seminar (or event) of an automatic newsletter, unique: each is made once (domain/automatik.ts). */
+  @Column({ type: 'varchar', length: 100, nullable: true }) auto_schluessel: string | null;
   @JsonColumn() json_content: unknown;
   @Column({ type: 'text', nullable: true }) body: string | null;
   @CreatedAt() createdAt: Date;
