@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Query, Req } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import { Bezahloptionen } from '../../application/bezahloptionen';
@@ -8,6 +9,7 @@ import { Bezahloptionen } from '../../application/bezahloptionen';
 export class BezahloptionController {
   constructor(private readonly optionen: Bezahloptionen) {}
 
+  @ApiOperation({ summary: 'Zahlungsarten aller Mitglieder eines Seminars, Abos, Bundles oder Produkts' })
   @Get('multiple')
   mehrere(@Query('where') where: unknown) {
     return this.optionen.mehrere(where);

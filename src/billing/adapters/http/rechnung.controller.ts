@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import { attachmentHeader } from '../../../platform/files/file-response';
@@ -15,6 +16,9 @@ export class RechnungController {
   ) {}
 
   /** The invoice run of one category object: `{category, category_id, only_verified?}` → `{all, created, storno}`. */
+  @ApiOperation({
+    summary: 'Abrechnungslauf: Rechnungen und Storno-Rechnungen aus den offenen Vorgängen erstellen',
+  })
   @Post()
   @HttpCode(200)
   rechnungslauf(@Body() body: unknown, @Req() req: Request) {
@@ -22,6 +26,7 @@ export class RechnungController {
   }
 
   /** A plain GET link (DESIGN.md §3): the invoice PDF. */
+  @ApiOperation({ summary: 'Rechnung als PDF' })
   @Get(':id/render')
   async render(@Param('id') id: string, @Res() res: Response) {
     const { name, pdf } = await this.dokument.render(parseId(id));
@@ -30,6 +35,7 @@ export class RechnungController {
     res.send(Buffer.from(pdf));
   }
 
+  @ApiOperation({ summary: 'Rechnung mit PDF per Email an das Mitglied senden' })
   @Post(':id/rechnungEmail')
   @HttpCode(200)
   email(@Param('id') id: string) {
@@ -37,6 +43,7 @@ export class RechnungController {
   }
 
   /** Cancels the invoice (storno invoice, transactions cancelled); `copy=true` re-opens copies. */
+  @ApiOperation({ summary: 'Rechnung stornieren und ihre Vorgänge für eine Korrektur neu öffnen' })
   @Delete(':id/modifyAll')
   @HttpCode(200)
   modifyAll(@Param('id') id: string, @Query('copy') copy: unknown, @Req() req: Request) {

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import type { Row } from '../../../platform/resources/resource-definition';
@@ -28,6 +29,9 @@ export class VorgangController {
   }
 
   /** The same body as a booking: what it would cost, without writing anything. */
+  @ApiOperation({
+    summary: 'Preis einer Buchung berechnen (Preisstufe, Rabatte, Gutschein), ohne zu speichern',
+  })
   @Post('preis')
   @HttpCode(200)
   preis(@Body() body: unknown) {
@@ -39,12 +43,14 @@ export class VorgangController {
     return this.vorgaenge.aendern(parseId(id), body, currentUser(req));
   }
 
+  @ApiOperation({ summary: 'Alle offenen Vorgänge eines Seminars, Abos, Bundles oder Produkts verifizieren' })
   @Post('setAllVerifiziert')
   @HttpCode(200)
   alleVerifizieren(@Body() body: unknown, @Req() req: Request) {
     return this.vorgaenge.alleVerifizieren(body, currentUser(req));
   }
 
+  @ApiOperation({ summary: 'Letzten Schritt eines Vorgangs zurücknehmen (Version oder Storno)' })
   @Delete(':id/revert')
   @HttpCode(200)
   zuruecksetzen(@Param('id') id: string, @Req() req: Request) {

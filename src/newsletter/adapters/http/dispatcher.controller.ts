@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import { parseId } from '../../../platform/resources/resource.controller';
@@ -16,6 +17,7 @@ export class DispatcherController {
   }
 
   /** Removes the newsletter's dispatches of which nothing went out yet. */
+  @ApiOperation({ summary: 'Unversendete Dispatcher eines Newsletters löschen' })
   @Delete('newsletter/:id/delete_dispatcher')
   loeschen(@Param('id') id: string, @Req() req: Request) {
     return this.versender.unversendeteLoeschen(parseId(id), currentUser(req));

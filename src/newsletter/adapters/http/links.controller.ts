@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { NewsletterLinks } from '../../application/tracking';
 
@@ -22,12 +23,16 @@ const VORSCHAU_HINWEIS =
 export class LinksController {
   constructor(private readonly links: NewsletterLinks) {}
 
+  @ApiOperation({
+    summary: 'Verfolgter Link aus einem Newsletter: Klick zählen und weiterleiten (ohne Sitzung)',
+  })
   @Get('r/:token')
   async klick(@Param('token') token: string, @Res() res: Response) {
     res.redirect(302, await this.links.klick(token));
   }
 
   /** Mail scanners follow links: the GET only asks, the form's POST unsubscribes. */
+  @ApiOperation({ summary: 'Abmeldeseite eines Newsletter-Empfängers (ohne Sitzung)' })
   @Get('abmelden/:token')
   async abmeldeSeite(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
     const { vorschau } = await this.links.abmeldungPruefen(token);
@@ -41,6 +46,7 @@ export class LinksController {
   }
 
   /** RFC 8058 one-click (List-Unsubscribe-Post) and the page's form. */
+  @ApiOperation({ summary: 'Newsletter abbestellen, auch als RFC-8058-One-Click (ohne Sitzung)' })
   @Post('abmelden/:token')
   @HttpCode(200)
   async abmelden(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {

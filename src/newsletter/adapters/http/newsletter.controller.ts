@@ -1,4 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { NewsletterEmpfaenger } from '../../application/empfaenger';
 
@@ -7,6 +8,7 @@ import { NewsletterEmpfaenger } from '../../application/empfaenger';
 export class NewsletterController {
   constructor(private readonly empfaenger: NewsletterEmpfaenger) {}
 
+  @ApiOperation({ summary: 'Empfänger eines Newsletters zählen (Versand- minus Ausschlussgruppen)' })
   @Get(':id/empfaenger')
   async empfaengerAnzahl(@Param('id') id: string) {
     return { anzahl: await this.empfaenger.anzahl(parseId(id)) };

@@ -1,4 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { DomainError } from '../../../shared/domain-error';
@@ -25,6 +26,7 @@ export class VorschauController {
   constructor(private readonly vorschau: NewsletterVorschau) {}
 
   /** Errors stay German JSON; only the rendered page gets the page's headers. */
+  @ApiOperation({ summary: 'Newsletter für einen Empfänger so darstellen, wie er versendet wird' })
   @Get('newsletterVorschau')
   async vorschauHtml(
     @Query('newsletter') newsletter: unknown,
