@@ -5,7 +5,8 @@
  * (spec 000 §9) and are left out by the caller, as are replaced versions (child_id set).
  */
 import type { Cents } from '../../shared/money';
-import { berlinDatum, monateDesJahres, monatVon, type Datum, type Monat } from './zeit';
+import { berlinDatum } from '../../../common/kalender';
+import { monateDesJahres, monatVon, type Datum, type Monat } from './zeit';
 
 export const KATEGORIEN = ['seminare', 'abos', 'bundle', 'produkte'] as const;
 export type Kategorie = (typeof KATEGORIEN)[number];

@@ -1,6 +1,5 @@
 import { ungueltigeEingabe } from '../../shared/domain-error.testing';
 import {
-  berlinDatum,
   berlinTagesbeginn,
   folgemonat,
   folgetag,
@@ -14,16 +13,6 @@ import {
 const fehler = ungueltigeEingabe;
 
 describe('Berlin calendar', () => {
-  it.each([
-    ['2026-01-01T00:00:00Z', '2026-01-01'],
-    ['2025-12-31T22:59:59Z', '2025-12-31'],
-    ['2025-12-31T23:00:00Z', '2026-01-01'],
-    ['2026-03-31T21:59:59Z', '2026-03-31'],
-    ['2026-03-31T22:00:00Z', '2026-04-01'],
-  ])('the instant %s is the Berlin day %s', (instant, tag) => {
-    expect(berlinDatum(new Date(instant))).toBe(tag);
-  });
-
   it.each([
     ['2026-01-01', '2025-12-31T23:00:00.000Z'],
     ['2026-03-29', '2026-03-28T23:00:00.000Z'],

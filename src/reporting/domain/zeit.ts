@@ -2,48 +2,15 @@
  * Calendar reasoning of the evaluations (DESIGN.md §4): stored instants are UTC, months and days
  * are those of Europe/Berlin. Dates are 'YYYY-MM-DD', months 'YYYY-MM'.
  */
+import { berlinDatum, berlinZeitpunkt } from '../../../common/kalender';
 import { DomainError } from '../../shared/domain-error';
 
 export type Datum = string;
 export type Monat = string;
 
-const berlinTag = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-const berlinUhr = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-});
-
-/** The Berlin calendar date of an instant. */
-export function berlinDatum(instant: Date): Datum {
-  const teile = Object.fromEntries(berlinTag.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${teile.year}-${teile.month}-${teile.day}`;
-}
-
-/** Minutes Berlin is ahead of UTC at an instant (60 in winter, 120 in summer). */
-function berlinVersatz(ms: number): number {
-  const t = Object.fromEntries(berlinUhr.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
-  const alsUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute);
-  return Math.round((alsUtc - Math.floor(ms / 60000) * 60000) / 60000);
-}
-
 /** The instant a Berlin calendar day begins. */
 export function berlinTagesbeginn(datum: Datum): Date {
-  const [j, m, t] = datum.split('-').map(Number);
-  const wand = Date.UTC(j, m - 1, t);
-  // The offset at the first guess can differ from the one at the result around a DST switch.
-  const erste = wand - berlinVersatz(wand) * 60000;
-  return new Date(wand - berlinVersatz(erste) * 60000);
+  return berlinZeitpunkt(datum, '00:00');
 }
 
 export function monatVon(datum: Datum): Monat {
