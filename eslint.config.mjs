@@ -12,6 +12,8 @@ export default tseslint.config(
       'data/**',
       'coverage/**',
       'test-results/**',
+      'reports/**',
+      '.stryker-tmp/**',
       '**/*.js',
       '**/*.cjs',
     ],

@@ -17,6 +17,8 @@ const base = {
     '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer)/)',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  // Stryker's sandbox copy of the project (npm run test:mutation) is not part of the project.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
 };
 
 module.exports = {

@@ -28,5 +28,27 @@ describe('passwords of staff', () => {
 
   it('checks the login name only when it is long enough to mean something', () => {
     expect(passwortFehler('ab-Grüne-Wiese-am-See', 'ab')).toBeNull();
+    expect(passwortFehler('abc-Grüne-Wiese-am-See', ' ABC ')).toBe(
+      'Das Passwort darf den Benutzernamen nicht enthalten.',
+    );
+  });
+
+  it('finds keyboard and alphabet rows of four letters or more, also backwards, with digits around', () => {
+    expect(istVerbreitet('wxyz')).toBe(true);
+    expect(istVerbreitet('zyxw')).toBe(true);
+    expect(istVerbreitet('2026hgfe!!')).toBe(true);
+    expect(istVerbreitet('xyz')).toBe(false);
+  });
+
+  it('finds passwords of two characters or of one repeated piece, and no others', () => {
+    expect(istVerbreitet('abababababab')).toBe(true);
+    expect(istVerbreitet('aabbaabbbbab')).toBe(true);
+    expect(istVerbreitet('abcabcabcabX')).toBe(false);
+    expect(istVerbreitet('Xabcabcabcabc')).toBe(false);
+  });
+
+  it('strips digits and symbols only around the word', () => {
+    expect(istVerbreitet('2026-sommer-!!')).toBe(true);
+    expect(istVerbreitet('som-2026-mer')).toBe(false);
   });
 });

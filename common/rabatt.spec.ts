@@ -109,6 +109,46 @@ describe('rabattFehler', () => {
   ])('%j', (eingabe, fehler) => expect(rabattFehler({ typ: 'reduction' }, eingabe)).toEqual(fehler));
 });
 
+describe('rabattFehler at its boundaries', () => {
+  it.each([
+    [{ wert: 0 }, {}],
+    [{ typ: 'percent', wert: 100 }, {}],
+    [{ typ: 'percent', minPreis: 0 }, {}],
+    [{ typ: 'percent', minPreis: 5 }, {}],
+    [{ typ: 'full', minPreis: null }, {}],
+    [{ typ: 'full', minPreis: -1 }, { minPreis: 'ist bei der Rabattart „Festpreis“ nicht möglich' }],
+    [{ maxSeminarBuchungen: 0, jederXte: 3 }, {}],
+    [{ maxTeilnehmerBuchungen: 1.5 }, { maxTeilnehmerBuchungen: 'muss eine ganze Zahl ab 0 sein' }],
+    [{ gueltigVon: '2026-01-31', gueltigBis: '2026-01-31' }, {}],
+    [{ gueltigVon: '2026-01-01', gueltigBis: '2026-02-01' }, {}],
+    [{ gueltigVon: '2026-02-01', gueltigBis: '' }, {}],
+    [{ gueltigSeminarbezogen: true, gueltigVonTageVorSeminar: 10, gueltigBisTageVorSeminar: 10 }, {}],
+    [{ gueltigSeminarbezogen: true, gueltigVonTageVorSeminar: 20, gueltigBisTageVorSeminar: 10 }, {}],
+    [{ gueltigSeminarbezogen: true, gueltigBisTageVorSeminar: 20 }, {}],
+    // The days before a seminar count only for a seminar-related discount.
+    [{ gueltigSeminarbezogen: false, gueltigVonTageVorSeminar: 10, gueltigBisTageVorSeminar: 20 }, {}],
+  ])('accepts or refuses %j', (eingabe, fehler) =>
+    expect(rabattFehler({ typ: 'reduction' }, eingabe)).toEqual(fehler),
+  );
+});
+
+describe('rabattFolgt leaves alone what the change does not touch', () => {
+  it('keeps a new minimum price of a fixed price, for rabattFehler to refuse', () => {
+    expect(rabattFolgt({ typ: 'full', minPreis: 100 }, { minPreis: 50 })).toEqual({ minPreis: 50 });
+  });
+  it('keeps the minimum price of other types and adds none to a fixed price without one', () => {
+    expect(rabattFolgt({ typ: 'percent', minPreis: 100 }, { wert: 5 })).toEqual({ wert: 5 });
+    expect(rabattFolgt({ typ: 'full' }, { wert: 5 })).toEqual({ wert: 5 });
+  });
+  it('resets jederXte only when the limit or jederXte is part of the change, and only when set', () => {
+    expect(rabattFolgt({ maxTeilnehmerBuchungen: 2, jederXte: 5 }, { wert: 5 })).toEqual({ wert: 5 });
+    expect(rabattFolgt({ maxTeilnehmerBuchungen: 2 }, { jederXte: 3 })).toEqual({ jederXte: 0 });
+    expect(rabattFolgt({ jederXte: 0 }, { maxTeilnehmerBuchungen: 1 })).toEqual({
+      maxTeilnehmerBuchungen: 1,
+    });
+  });
+});
+
 describe('vouchers', () => {
   it.each([
     ['percent', 10, '− 10 %'],
@@ -121,5 +161,8 @@ describe('vouchers', () => {
     expect(gutscheinBezug('Veranstaltung', '12')).toEqual({ relation: 'Veranstaltung', relation_id: 12 });
     expect(gutscheinBezug('Veranstaltung', 'x')).toBeNull();
     expect(gutscheinBezug(undefined, undefined)).toBeNull();
+    expect(gutscheinBezug('Veranstaltung', 0)).toBeNull();
+    expect(gutscheinBezug('Veranstaltung', '1.5')).toBeNull();
+    expect(gutscheinBezug('Newsletter', 12)).toBeNull();
   });
 });

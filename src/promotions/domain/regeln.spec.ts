@@ -1,5 +1,6 @@
 import { DomainError } from '../../shared/domain-error';
 import {
+  gutscheinSerie,
   pruefeAbo,
   pruefeRabatt,
   pruefeTurnus,
@@ -78,5 +79,57 @@ describe('deleting', () => {
       'WARENKORB_GEKAUFT',
     );
     expect(() => pruefeWarenkorbloeschung({ gekauftAm: null })).not.toThrow();
+  });
+});
+
+describe('bulk creation of vouchers', () => {
+  const serie = { num: 10, relation: 'alle' };
+
+  it('takes 1 to 10 000 vouchers for all seminars or one, a full price of 0 by default', () => {
+    expect(gutscheinSerie(serie)).toEqual({
+      relation: null,
+      relation_id: null,
+      num: 10,
+      titel: null,
+      typ: 'full',
+      wert: 0,
+      valid: true,
+    });
+    expect(gutscheinSerie({ ...serie, num: 1 }).num).toBe(1);
+    expect(gutscheinSerie({ ...serie, num: 10000 }).num).toBe(10000);
+    expect(
+      gutscheinSerie({
+        num: 2,
+        relation: 'Veranstaltung',
+        relation_id: '5',
+        typ: 'percent',
+        wert: 100,
+        valid: false,
+      }),
+    ).toMatchObject({ relation: 'Veranstaltung', relation_id: 5, typ: 'percent', wert: 100, valid: false });
+    expect(gutscheinSerie({ ...serie, titel: 'x'.repeat(255) }).titel).toHaveLength(255);
+  });
+
+  it.each([
+    [{ ...serie, num: 0 }, { num: 'muss eine ganze Zahl zwischen 1 und 10.000 sein' }],
+    [{ ...serie, num: 10001 }, { num: 'muss eine ganze Zahl zwischen 1 und 10.000 sein' }],
+    [{ ...serie, num: 2.5 }, { num: 'muss eine ganze Zahl zwischen 1 und 10.000 sein' }],
+    [{ ...serie, num: '10' }, { num: 'muss eine ganze Zahl zwischen 1 und 10.000 sein' }],
+    [{ num: 10 }, { relation: 'muss „alle“ oder ein Seminar sein' }],
+    [
+      { ...serie, typ: 'gratis' },
+      { typ: 'hat einen unzulässigen Wert (erlaubt: Festpreis, Prozent, Nachlass)' },
+    ],
+    [{ ...serie, wert: -0.01 }, { wert: 'darf nicht negativ sein' }],
+    [{ ...serie, wert: '5' }, { wert: 'darf nicht negativ sein' }],
+    [{ ...serie, typ: 'percent', wert: 100.5 }, { wert: 'darf als Prozentsatz höchstens 100 sein' }],
+    [{ ...serie, titel: 'x'.repeat(256) }, { titel: 'darf höchstens 255 Zeichen lang sein' }],
+    [{ ...serie, titel: 5 }, { titel: 'darf höchstens 255 Zeichen lang sein' }],
+  ])('refuses %j field by field', (body, errors) => {
+    expect(fehler(() => gutscheinSerie(body)).errors).toEqual(errors);
+  });
+
+  it('names the fields by their German labels and refuses a body that is no object', () => {
+    expect(fehler(() => gutscheinSerie(null)).message).toMatch(/^Bitte prüfen Sie die Eingaben: „.+“ muss/);
   });
 });

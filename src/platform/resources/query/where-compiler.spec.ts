@@ -64,6 +64,8 @@ describe('WhereCompiler', () => {
       compile(where);
     } catch (error) {
       expect((error as DomainError).kind).toBe('invalid');
+      if (!/Unbekanntes Feld/.test(String(message)))
+        expect((error as DomainError).code).toBe('INVALID_QUERY');
     }
   });
 
@@ -117,6 +119,82 @@ describe('WhereCompiler', () => {
       'Die Bedingung ist zu tief verschachtelt (höchstens 20 Ebenen).',
     );
     expect(() => compile({ $not: nested(60) })).toThrow(/zu tief verschachtelt/);
+  });
+
+  it('compiles the remaining forms of $not, $eq and $ne', () => {
+    expect(compile({ alter: { $not: 3 } }).sql).toBe('"alter" <> :w0');
+    expect(compile({ alter: { $not: { $gt: 3, $lt: 9 } } }).sql).toBe(
+      'NOT (("alter" > :w0 AND "alter" < :w1))',
+    );
+    expect(compile({ alter: { $eq: null } }).sql).toBe('"alter" IS NULL');
+    expect(compile({ name: { $ne: 'x' } })).toEqual({ sql: '"name" <> :w0', params: { w0: 'x' } });
+    expect(compile({ $not: {} }).sql).toBe('');
+    expect(compile({ $and: [] }).sql).toBe('');
+    expect(compile({ $or: [{}, {}] }).sql).toBe('');
+    expect(compile({ $and: [{ name: 'a' }] }).sql).toBe('("name" = :w0)');
+    expect(compile({}).sql).toBe('');
+    expect(compile({ $and: [], name: 'a' }).sql).toBe('"name" = :w0');
+    // "not equal true" is only "not true"; unset values are left to $not.
+    expect(compile({ aktiviert: { $ne: true } }).sql).toBe('"aktiviert" <> :w0');
+  });
+
+  it('bounds the nesting of $not like any other', () => {
+    const negated = (depth: number): Record<string, unknown> =>
+      depth === 1 ? { alter: 1 } : { $not: negated(depth - 1) };
+    expect(() => compile(negated(20))).not.toThrow();
+    expect(() => compile(negated(21))).toThrow(
+      'Die Bedingung ist zu tief verschachtelt (höchstens 20 Ebenen).',
+    );
+  });
+
+  it('tells which single conditions can hold on NULL', () => {
+    const flags = (where: Record<string, unknown>) => {
+      const seen: boolean[] = [];
+      new WhereCompiler('w').compile(where, (name, rejectsNull) => {
+        seen.push(rejectsNull);
+        return resolve(name, rejectsNull);
+      });
+      return seen;
+    };
+    expect(flags({ alter: { $eq: null } })).toEqual([false]);
+    expect(flags({ alter: { $eq: 1 } })).toEqual([true]);
+    expect(flags({ name: { $ne: null } })).toEqual([true]);
+    expect(flags({ alter: { $notIn: [] } })).toEqual([false]);
+    expect(flags({ alter: { $notIn: [1] } })).toEqual([true]);
+    expect(flags({ alter: { $in: [] } })).toEqual([true]);
+    expect(flags({ name: { $not: 'x' } })).toEqual([true]);
+    expect(flags({ name: { $not: { $like: 'x' } } })).toEqual([false]);
+    expect(flags({ aktiviert: { $ne: false, $not: true } })).toEqual([false]);
+    // A field after a negation is outside it again.
+    expect(flags({ $not: { name: 'y' }, alter: 1 })).toEqual([false, true]);
+  });
+
+  it.each([
+    [{ alter: { $gt: Infinity } }, 'Ungültiger Wert für "$gt" bei Feld "alter".'],
+    [{ alter: { $lte: [1] } }, 'Ungültiger Wert für "$lte" bei Feld "alter".'],
+    [{ alter: { $in: [1, NaN] } }, '"$in" bei Feld "alter" erwartet eine Liste von Werten.'],
+    [{ alter: { $between: 5 } }, '"$between" bei Feld "alter" erwartet eine Liste von Werten.'],
+    [{ alter: { $between: [1, 2, 3] } }, '"$between" bei Feld "alter" erwartet genau zwei Werte.'],
+    [{ name: { $notLike: null } }, '"$notLike" bei Feld "name" erwartet einen Text.'],
+    [{ $and: 'x' }, '"$and" erwartet eine Liste von Bedingungen.'],
+    [{ $or: ['x'] }, 'Eine Bedingung in "where" muss ein Objekt sein.'],
+    [{ $not: [] }, 'Eine Bedingung in "where" muss ein Objekt sein.'],
+    [{ $: 1 }, 'Unbekannter Operator "$".'],
+    [{ $$: 1 }, 'Unbekannter Operator "$$".'],
+    [{ name: { $eq: 'a', $regexp: 'x' } }, 'Unbekannter Operator "$regexp" bei Feld "name".'],
+    [{ alter: {} }, 'Leere Bedingung für Feld "alter".'],
+  ])('refuses %j with exactly its message', (where, message) => {
+    expect(() => compile(where)).toThrow(new Error(message));
+  });
+
+  it('counts bound values across the whole condition, up to exactly the bound', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => i);
+    expect(() => compile({ $or: [{ alter: values(5000) }, { alter: values(5000) }] })).not.toThrow();
+    expect(() => compile({ $or: [{ alter: values(5000) }, { alter: values(5001) }] })).toThrow(
+      'Die Bedingung enthält zu viele Werte (höchstens 10000).',
+    );
+    // Each compiler names its values with its own prefix.
+    expect(new WhereCompiler('i3_').compile({ alter: 1 }, resolve).params).toEqual({ i3_0: 1 });
   });
 
   it('escapes search terms for $like', () => {
