@@ -206,6 +206,8 @@ describe.each(databases())('the query language under random and hostile input on
         }),
         {
           numRuns: RUNS,
+          // Found by this test in CI: distinct over no attributes once made `SELECT DISTINCT FROM`.
+          examples: [[{ distinct: true, attributes: [], count: true, search: '+!' }]],
           seed: Number(process.env.QUERY_PROPERTY_SEED ?? Date.now() % 100_000),
           endOnFailure: true,
         },

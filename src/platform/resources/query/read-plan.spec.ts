@@ -299,8 +299,9 @@ describe('ReadPlan', () => {
     expect(refusal({ attributes: '["alter"]', distinct: 'true', order: '[["count","DESC"]]' })).toBe(
       'Sortierung nach "count" ist bei "distinct" nur über gewählte Felder möglich.',
     );
-    // distinct without attributes means distinct records, which every record is.
+    // distinct without attributes, or over none, means distinct records, which every record is.
     expect(plan({ distinct: 'true' }).output.mode).toBe('records');
+    expect(plan({ distinct: 'true', attributes: '[]' }).output.mode).toBe('records');
   });
 
   it('joins a filtered to-one include on its condition and keeps only roots that have a match', () => {

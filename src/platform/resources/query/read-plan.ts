@@ -175,8 +175,9 @@ export class ReadPlan {
   ) {
     this.root = { alias: 'r', entity, label: definition.name };
     const roots = this.roots(query);
+    // Distinct rows need fields to be distinct over; without any, distinct records are the records.
     const statements =
-      query.group || (query.distinct && query.attributes)
+      query.group || (query.distinct && query.attributes?.length)
         ? this.fieldRows(query, roots)
         : this.records(query, roots);
     this.rowsSql = statements.rowsSql;
