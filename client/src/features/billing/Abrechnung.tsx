@@ -40,6 +40,7 @@ import {
   type Laufergebnis,
 } from './abrechnung';
 import { aktion } from './aktion';
+import { ZeilenAktion } from './ZeilenAktion';
 import {
   abrechnungErstellen,
   abrechnungGeaendert,
@@ -289,30 +290,21 @@ function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
         const data = (a.data ?? {}) as Record<string, unknown>;
         return (
           <>
-            <Button
-              small
-              variant="minimal"
+            <ZeilenAktion
               icon="bank-account"
-              aria-label="SEPA-Lastschrift"
-              title="SEPA-Lastschrift"
+              name="SEPA-Lastschrift"
               disabled={!data.sepa_debit}
               onClick={() => void sepa('sepaDebit', Number(a.id))}
             />
-            <Button
-              small
-              variant="minimal"
+            <ZeilenAktion
               icon="credit-card"
-              aria-label="SEPA-Überweisung"
-              title="SEPA-Überweisung"
+              name="SEPA-Überweisung"
               disabled={!data.sepa_transfer}
               onClick={() => void sepa('sepaTransfer', Number(a.id))}
             />
-            <Button
-              small
-              variant="minimal"
+            <ZeilenAktion
               icon="envelope"
-              aria-label="Rechnungen per Email"
-              title="Rechnungen per Email"
+              name="Rechnungen per Email"
               onClick={() =>
                 void aktion(
                   'Wollen Sie alle Rechnungen dieser Abrechnung wirklich per Email an die Mitglieder versenden?',

@@ -25,6 +25,7 @@ import {
 } from './abrechnung';
 import { useObjekt } from './Abrechnung';
 import { aktion } from './aktion';
+import { ZeilenAktion } from './ZeilenAktion';
 import {
   useBezahloption,
   vorgangLoeschen,
@@ -87,34 +88,25 @@ function Vorgaenge({ art, id, benutzerId }: Ebene) {
           const vid = Number(t.id);
           return (
             <>
-              <Button
-                small
-                variant="minimal"
+              <ZeilenAktion
                 icon="tick"
-                aria-label="Verifizieren"
-                title="Verifizieren"
+                name="Verifizieren"
                 disabled={!erlaubt.verifizieren}
                 onClick={() =>
                   void aktion(frage('verifizieren', t), () => vorgangVerifizieren(vid), 'Vorgang verifiziert')
                 }
               />
-              <Button
-                small
-                variant="minimal"
+              <ZeilenAktion
                 icon="disable"
-                aria-label="Stornieren"
-                title="Stornieren"
+                name="Stornieren"
                 disabled={!erlaubt.stornieren}
                 onClick={() =>
                   void aktion(frage('stornieren', t), () => vorgangStornieren(vid), 'Vorgang storniert')
                 }
               />
-              <Button
-                small
-                variant="minimal"
+              <ZeilenAktion
                 icon="undo"
-                aria-label="Zurücksetzen"
-                title="Zurücksetzen"
+                name="Zurücksetzen"
                 onClick={() =>
                   void aktion(
                     frage('zurücksetzen', t),
@@ -123,13 +115,10 @@ function Vorgaenge({ art, id, benutzerId }: Ebene) {
                   )
                 }
               />
-              <Button
-                small
-                variant="minimal"
+              <ZeilenAktion
                 intent={Intent.DANGER}
                 icon="trash"
-                aria-label="Löschen"
-                title="Löschen"
+                name="Löschen"
                 onClick={() =>
                   void aktion(frage('löschen', t), () => vorgangLoeschen(vid), 'Vorgang gelöscht')
                 }

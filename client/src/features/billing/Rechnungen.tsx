@@ -3,12 +3,13 @@
  * gross amount and storno links, with the PDF, the e-mail to the member and the correction
  * (storno invoice and re-opened copies, `modifyAll`).
  */
-import { AnchorButton, Button } from '@blueprintjs/core';
+import { AnchorButton } from '@blueprintjs/core';
 import { enumLabels, fieldLabel } from '../../../../common/vocabulary';
 import { RelatedTable } from '../../components/RelatedTable';
 import type { ColumnDef, Row } from '../../resources/types';
 import { objektWhere, type AbrechnungsArt } from './abrechnung';
 import { aktion } from './aktion';
+import { ZeilenAktion } from './ZeilenAktion';
 import { rechnungKorrigieren, rechnungPdfUrl, rechnungPerEmail } from './api';
 
 const label = (field: string) => fieldLabel('rw-rechnung', field) ?? field;
@@ -63,12 +64,9 @@ export function Rechnungen({
             href={rechnungPdfUrl(Number(r.id))}
             target="_blank"
           />
-          <Button
-            small
-            variant="minimal"
+          <ZeilenAktion
             icon="envelope"
-            aria-label="Email"
-            title="Email"
+            name="Email"
             onClick={() =>
               void aktion(
                 'Wollen Sie diese Rechnung wirklich per Email an das Mitglied versenden?',
@@ -77,12 +75,9 @@ export function Rechnungen({
               )
             }
           />
-          <Button
-            small
-            variant="minimal"
+          <ZeilenAktion
             icon="undo"
-            aria-label="Stornieren und neu abrechnen"
-            title="Stornieren und neu abrechnen"
+            name="Stornieren und neu abrechnen"
             // Spec 002 §4: a storno invoice, or one that has a storno, cannot be cancelled again.
             disabled={r.storno_id != null || r.storno_parent_id != null}
             onClick={() =>
