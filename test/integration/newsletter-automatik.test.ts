@@ -8,7 +8,7 @@ import type request from 'supertest';
 import { berlinWandzeit, berlinZeitpunkt } from '../../common/kalender';
 import { Benutzer } from '../../src/membership/adapters/persistence/benutzer.entity';
 import { Newsletter } from '../../src/newsletter/adapters/persistence/newsletter.entity';
-import { AUTOMATIK } from '../../src/newsletter/adapters/jobs/automatik.jobs';
+import { AUTOMATIK, AUTOMATIK_STUENDLICH } from '../../src/newsletter/adapters/jobs/automatik.jobs';
 import { PLANEN } from '../../src/newsletter/adapters/jobs/versand.jobs';
 import { NewsletterAutomatik } from '../../src/newsletter/application/automatik';
 import { JobQueue } from '../../src/platform/queue/job-queue';
@@ -182,12 +182,16 @@ describe.each(databases())('automatic newsletters on %s', (kind) => {
     const kopie = await post('newsletter', { titel: 'Kopie', auto_schluessel: n.auto_schluessel });
     expect(kopie.auto_schluessel).toBeNull();
   });
-  it('checks at start and queues the check of the next hour', async () => {
+  it('checks at start and schedules the check for every full hour', async () => {
     const stunde = Math.floor(Date.now() / 3600_000);
     const queue = t.app.get(JobQueue);
     await eventually(async () => {
-      expect((await queue.getJob(AUTOMATIK, `automatik-${stunde + 1}`))?.state).toBe('delayed');
+      expect((await queue.getJob(AUTOMATIK, `automatik-start-${stunde}`))?.state).toBe('completed');
     });
+    const geplant = await queue.list(AUTOMATIK, 'delayed', 0, 10);
+    expect(geplant.map((job) => job.id)).toEqual([
+      `repeat:${AUTOMATIK_STUENDLICH}:${(stunde + 1) * 3600_000}`,
+    ]);
   });
 
   it('announces an event minutes before its start to its participants', async () => {

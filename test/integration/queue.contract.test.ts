@@ -7,11 +7,18 @@ import { createClient } from 'redis';
 import { BullMqJobQueue } from '../../src/platform/queue/bullmq-job-queue';
 import { InProcessJobQueue } from '../../src/platform/queue/in-process-job-queue';
 import { JobInfo, JobQueue, JobState } from '../../src/platform/queue/job-queue';
+import { DomainError } from '../../src/shared/domain-error';
 
 const redisUrl = process.env.REDIS_TEST_URL;
 const prefix = `vv-test-${process.pid}-${Date.now()}`;
 /** Timers and the two clocks (Node, Redis) may round by a millisecond or two. */
 const CLOCK_SLACK_MS = 5;
+/**
+ * BullMQ's limiter counts in fixed windows that open at a window's first start: the second start of
+ * a window may lie a few milliseconds after the first, and the next window's starts count from the
+ * first's. Within that spread, starts may come closer than the window to those of the last one.
+ */
+const LIMITER_SLACK_MS = 40;
 
 type Adapter = [label: string, create: () => Promise<JobQueue>];
 const adapters: Adapter[] = [['in-process', async () => new InProcessJobQueue()]];
@@ -39,6 +46,18 @@ if (process.env.CI === 'true' && !redisUrl) {
 let counter = 0;
 const uniqueName = (what: string) => `${what}-${Date.now().toString(36)}-${++counter}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Due times one after the other, each a whole number of intervals after the one before. */
+const onBeat = (dueTimes: number[], everyMs: number) =>
+  dueTimes.every((due, i) => i === 0 || (due > dueTimes[i - 1] && (due - dueTimes[i - 1]) % everyMs === 0));
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(10);
+  }
+}
 
 async function waitFor(
   queue: JobQueue,
@@ -166,7 +185,202 @@ describe.each(adapters)('JobQueue contract: %s', (_label, create) => {
   test('an unknown job id answers null', async () => {
     expect(await queue.getJob(uniqueName('none'), 'gibt-es-nicht')).toBeNull();
   });
+
+  test('the limiter starts at most `max` jobs per window, the others wait', async () => {
+    const name = uniqueName('limit');
+    const limiter = { max: 2, durationMs: 300 };
+    const starts: number[] = [];
+    queue.register(name, async () => void starts.push(Date.now()), { concurrency: 3, limiter });
+    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => queue.add(name, { n })));
+
+    for (const id of ids) await waitFor(queue, name, id, inState('completed'));
+
+    starts.sort((a, b) => a - b);
+    expect(starts).toHaveLength(6);
+    expect(starts[5] - starts[0]).toBeGreaterThanOrEqual(2 * limiter.durationMs - CLOCK_SLACK_MS);
+    // Any `max` + 1 consecutive starts span at least one window.
+    for (let i = limiter.max; i < starts.length; i++) {
+      expect(starts[i] - starts[i - limiter.max]).toBeGreaterThanOrEqual(
+        limiter.durationMs - LIMITER_SLACK_MS,
+      );
+    }
+  });
+
+  test('a scheduled job runs at once and then every interval; scheduling it again adds no run', async () => {
+    const name = uniqueName('takt');
+    const everyMs = 400;
+    const runs: { at: number; id: string; data: unknown }[] = [];
+    queue.register(name, async (job) => void runs.push({ at: Date.now(), id: job.id, data: job.data }));
+
+    const before = Date.now();
+    await queue.schedule(name, 'takt', { everyMs }, { gruppeId: 7 });
+    const after = Date.now();
+    await until(() => runs.length >= 1);
+    // What every further process start does: the next run keeps its time.
+    await queue.schedule(name, 'takt', { everyMs }, { gruppeId: 7 });
+    await until(() => runs.length >= 3);
+
+    // Judged by the due times in the ids: a worker that starts late runs late, but on the same beat.
+    const dueTimes = runs.map((run) => Number(/^repeat:takt:(\d+)$/.exec(run.id)?.[1]));
+    // At once: due while the call was made (BullMQ takes its clock once connected).
+    expect(dueTimes[0]).toBeGreaterThanOrEqual(before);
+    expect(dueTimes[0]).toBeLessThanOrEqual(after);
+    runs.forEach((run, i) => expect(run.at).toBeGreaterThanOrEqual(dueTimes[i] - CLOCK_SLACK_MS));
+    expect(onBeat(dueTimes, everyMs)).toBe(true);
+    expect(runs.map((run) => run.data)).toEqual([{ gruppeId: 7 }, { gruppeId: 7 }, { gruppeId: 7 }]);
+    // The next run waits, planned on the same beat.
+    const planned = (await queue.list(name, 'delayed', 0, 10)).map((job) => job.id);
+    expect(planned).toEqual([expect.stringMatching(/^repeat:takt:\d+$/)]);
+    expect(onBeat([...dueTimes, Number(planned[0].split(':')[2])], everyMs)).toBe(true);
+  });
+
+  test('a schedule starts at its first due time', async () => {
+    const name = uniqueName('ab');
+    const runs: number[] = [];
+    queue.register(name, async () => void runs.push(Date.now()));
+    const firstAt = new Date(Date.now() + 1000);
+
+    await queue.schedule(name, 'ab', { everyMs: 60_000, firstAt }, null, { attempts: 3 });
+
+    const first = `repeat:ab:${firstAt.getTime()}`;
+    expect(await queue.getJob(name, first)).toMatchObject({ state: 'delayed', attempts: 3 });
+    await waitFor(queue, name, first, inState('completed'));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toBeGreaterThanOrEqual(firstAt.getTime() - CLOCK_SLACK_MS);
+    expect((await queue.list(name, 'delayed', 0, 10)).map((job) => job.id)).toEqual([
+      `repeat:ab:${firstAt.getTime() + 60_000}`,
+    ]);
+  });
+
+  test('the overview counts the jobs of each name by state', async () => {
+    const name = uniqueName('zaehlen');
+    const ohneWorker = uniqueName('ohne-worker');
+    queue.register<{ scheitern: boolean }>(name, async (job) => {
+      if (job.data.scheitern) throw new Error('nein');
+    });
+    const ok = await queue.add(name, { scheitern: false });
+    const failed = await queue.add(name, { scheitern: true });
+    await queue.add(name, { scheitern: false }, { delayMs: 60_000 });
+    await queue.add(ohneWorker, {});
+    await waitFor(queue, name, ok, inState('completed'));
+    await waitFor(queue, name, failed, inState('failed'));
+
+    const overview = await queue.overview();
+
+    expect(overview.filter((counts) => [name, ohneWorker].includes(counts.name))).toEqual(
+      [
+        { name, waiting: 0, active: 0, delayed: 1, failed: 1, completed: 1 },
+        { name: ohneWorker, waiting: 1, active: 0, delayed: 0, failed: 0, completed: 0 },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    const names = overview.map((counts) => counts.name);
+    expect(names).toEqual([...names].sort());
+  });
+
+  test('a list shows the jobs of a state newest first, page by page, with the ids of their data only', async () => {
+    const name = uniqueName('liste');
+    queue.register<{ dispatcherId: number }>(name, async (job) => {
+      throw new Error(`Dispatcher ${job.data.dispatcherId} gescheitert`);
+    });
+    const ids: string[] = [];
+    const begin = Date.now();
+    for (const dispatcherId of [1, 2, 3]) {
+      const id = await queue.add(name, { dispatcherId, passwort: 'geheim' }, { attempts: 1 });
+      await waitFor(queue, name, id, inState('failed'));
+      ids.push(id);
+      await sleep(5);
+    }
+
+    const first = await queue.list(name, 'failed', 0, 2);
+    const second = await queue.list(name, 'failed', 2, 2);
+
+    expect([...first, ...second].map((job) => job.id)).toEqual([...ids].reverse());
+    expect(first[0]).toMatchObject({
+      id: ids[2],
+      name,
+      state: 'failed',
+      attemptsMade: 1,
+      attempts: 1,
+      failedReason: 'Dispatcher 3 gescheitert',
+      dataIds: { dispatcherId: 3 },
+    });
+    expect(JSON.stringify(first)).not.toContain('geheim');
+    expect(first[0].createdAt.getTime()).toBeGreaterThanOrEqual(begin - CLOCK_SLACK_MS);
+    expect(first[0].finishedAt!.getTime()).toBeGreaterThanOrEqual(first[0].createdAt.getTime());
+    expect(await queue.list(name, 'completed', 0, 10)).toEqual([]);
+  });
+
+  test('a failed job can be retried with its attempts afresh; nothing else can', async () => {
+    const name = uniqueName('nochmal');
+    let scheitern = true;
+    queue.register(name, async () => {
+      if (scheitern) throw new Error('Server antwortet nicht');
+      return 'ok';
+    });
+    const id = await queue.add(name, { gruppeId: 3 }, { attempts: 2, backoffMs: 10 });
+    expect(await waitFor(queue, name, id, inState('failed'))).toMatchObject({ attemptsMade: 2, attempts: 2 });
+
+    scheitern = false;
+    await queue.retry(name, id);
+
+    const done = await waitFor(queue, name, id, inState('completed'));
+    expect(done).toMatchObject({ attemptsMade: 1, attempts: 2, returnValue: 'ok' });
+    expect(done.failedReason).toBeUndefined();
+    const refusal = await queue.retry(name, id).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ kind: 'conflict', message: expect.stringContaining('erledigt') });
+    await expect(queue.retry(name, 'gibt-es-nicht')).rejects.toMatchObject({ kind: 'not_found' });
+  });
 });
+
+if (redisUrl) {
+  describe('BullMQ across processes', () => {
+    test('a process without workers lists the queues that other processes made', async () => {
+      const worker = new BullMqJobQueue({ url: redisUrl, prefix });
+      const app = new BullMqJobQueue({ url: redisUrl, prefix, runWorkers: false });
+      try {
+        const name = uniqueName('anderswo');
+        await worker.add(name, { n: 1 }, { delayMs: 60_000 });
+
+        const overview = await app.overview();
+
+        expect(overview.find((counts) => counts.name === name)).toEqual({
+          name,
+          waiting: 0,
+          active: 0,
+          delayed: 1,
+          failed: 0,
+          completed: 0,
+        });
+      } finally {
+        await worker.close();
+        await app.close();
+      }
+    });
+
+    test('two processes scheduling the same job make one run per interval', async () => {
+      const [a, b] = [
+        new BullMqJobQueue({ url: redisUrl, prefix }),
+        new BullMqJobQueue({ url: redisUrl, prefix }),
+      ];
+      try {
+        const name = uniqueName('zwei');
+        const runs: string[] = [];
+        for (const queue of [a, b]) queue.register(name, async (job) => void runs.push(job.id));
+        await Promise.all([a, b].map((queue) => queue.schedule(name, 'zwei', { everyMs: 300 }, {})));
+        await until(() => runs.length >= 3);
+        await Promise.all([a, b].map((queue) => queue.schedule(name, 'zwei', { everyMs: 300 }, {})));
+        await sleep(400);
+
+        const dueTimes = runs.map((id) => Number(id.split(':')[2])).sort((x, y) => x - y);
+        expect(onBeat(dueTimes, 300)).toBe(true);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+  });
+}
 
 afterAll(async () => {
   if (!redisUsed) return;

@@ -9,6 +9,7 @@ import { newsletter } from '../features/newsletter';
 import { promotions } from '../features/promotions';
 import { reporting } from '../features/reporting';
 import { seminars } from '../features/seminars';
+import { auftraege } from './auftraege';
 import type {
   DetailRoute,
   FeatureSlice,
@@ -79,7 +80,13 @@ export const MENU: MenuSection[] = [
     verband: 3,
     entries: entries(reporting, 'umsatz', 'seminare', 'newsletter', 'benutzer'),
   },
-  { entries: [...entries(seminars, 'downloads', 'pdfVorlagen'), ...entries(billing, 'datevImport')] },
+  {
+    entries: [
+      ...entries(seminars, 'downloads', 'pdfVorlagen'),
+      ...entries(billing, 'datevImport'),
+      auftraege,
+    ],
+  },
 ];
 
 export function menuFor(verband: number | null): MenuSection[] {

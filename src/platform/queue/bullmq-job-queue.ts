@@ -1,18 +1,23 @@
 import { Logger } from '@nestjs/common';
-import { createNodeRedisClient, Job as BullJob, Queue, RedisClient, Worker } from 'bullmq';
+import { createNodeRedisClient, Job as BullJob, JobType, Queue, RedisClient, Worker } from 'bullmq';
 import { createClient } from 'redis';
 import {
   AddJobOptions,
+  assertRetriable,
   assertValidJob,
   DEFAULT_BACKOFF_MS,
   errorMessage,
   Job,
+  JobCounts,
+  jobDataIds,
   JobHandler,
   jobLogFields,
   JobInfo,
+  jobNotFound,
   JobProgress,
   JobQueue,
   JobState,
+  Repeat,
   WorkerOptions,
 } from './job-queue';
 
@@ -28,6 +33,18 @@ export interface BullMqJobQueueOptions {
 const REMOVE_ON_COMPLETE = { age: 7 * 24 * 3600, count: 1000 };
 const REMOVE_ON_FAIL = { age: 30 * 24 * 3600, count: 5000 };
 
+/** BullMQ's default key prefix. */
+const DEFAULT_PREFIX = 'bull';
+
+/** BullMQ's states behind each state of the port. */
+const BULL_STATES: Record<JobState, JobType[]> = {
+  waiting: ['waiting', 'prioritized', 'waiting-children'],
+  delayed: ['delayed'],
+  active: ['active'],
+  completed: ['completed'],
+  failed: ['failed'],
+};
+
 const STATES: Record<string, JobState> = {
   waiting: 'waiting',
   prioritized: 'waiting',
@@ -37,6 +54,32 @@ const STATES: Record<string, JobState> = {
   completed: 'completed',
   failed: 'failed',
 };
+
+/** Attempts, backoff and pruning of a job, added or made by a scheduler. */
+function runOptions(options: Pick<AddJobOptions, 'attempts' | 'backoffMs'>) {
+  return {
+    attempts: Math.max(1, options.attempts ?? 1),
+    backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
+    removeOnComplete: REMOVE_ON_COMPLETE,
+    removeOnFail: REMOVE_ON_FAIL,
+  };
+}
+
+function info(job: BullJob, state: JobState): JobInfo {
+  return {
+    id: job.id!,
+    name: job.queueName,
+    state,
+    attemptsMade: job.attemptsMade,
+    attempts: job.opts.attempts ?? 1,
+    progress: job.progress as JobProgress,
+    failedReason: job.failedReason || undefined,
+    returnValue: job.returnvalue ?? undefined,
+    createdAt: new Date(job.timestamp),
+    finishedAt: job.finishedOn ? new Date(job.finishedOn) : undefined,
+    dataIds: jobDataIds(job.data),
+  };
+}
 
 /**
  * One BullMQ Queue and (when this process runs workers) one Worker per job name, so that
@@ -84,6 +127,7 @@ export class BullMqJobQueue extends JobQueue {
         connection: this.redis(),
         prefix: this.options.prefix,
         concurrency: Math.max(1, options.concurrency ?? 1),
+        limiter: options.limiter && { max: options.limiter.max, duration: options.limiter.durationMs },
       },
     );
     worker.on('error', (error) => this.logRedisError(error));
@@ -108,12 +152,25 @@ export class BullMqJobQueue extends JobQueue {
     const job = await this.queue(name).add(name, data, {
       jobId: options.jobId,
       delay: options.delayMs,
-      attempts: Math.max(1, options.attempts ?? 1),
-      backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
-      removeOnComplete: REMOVE_ON_COMPLETE,
-      removeOnFail: REMOVE_ON_FAIL,
+      ...runOptions(options),
     });
     return job.id!;
+  }
+
+  async schedule<T>(
+    name: string,
+    schedulerId: string,
+    repeat: Repeat,
+    data: T,
+    options: Pick<AddJobOptions, 'attempts' | 'backoffMs'> = {},
+  ): Promise<void> {
+    assertValidJob(name);
+    // Atomic in Redis: an existing scheduler with the same interval keeps its next run's time.
+    await this.queue(name).upsertJobScheduler(
+      schedulerId,
+      { every: repeat.everyMs, startDate: repeat.firstAt },
+      { name, data, opts: runOptions(options) },
+    );
   }
 
   async getJob(name: string, id: string): Promise<JobInfo | null> {
@@ -121,16 +178,57 @@ export class BullMqJobQueue extends JobQueue {
     const job = await this.queue(name).getJob(id);
     if (!job) return null;
     const state = STATES[await job.getState()];
-    if (!state) return null;
-    return {
-      id,
-      name,
-      state,
-      attemptsMade: job.attemptsMade,
-      progress: job.progress as JobProgress,
-      failedReason: job.failedReason || undefined,
-      returnValue: job.returnvalue ?? undefined,
-    };
+    return state ? info(job, state) : null;
+  }
+
+  async overview(): Promise<JobCounts[]> {
+    const names = new Set([
+      ...this.queues.keys(),
+      ...this.workers.keys(),
+      ...(await this.queueNamesInRedis()),
+    ]);
+    return Promise.all(
+      [...names].sort().map(async (name) => {
+        const counts = await this.queue(name).getJobCounts(...Object.values(BULL_STATES).flat());
+        const sum = (state: JobState) =>
+          BULL_STATES[state].reduce((total, type) => total + (counts[type] ?? 0), 0);
+        return {
+          name,
+          waiting: sum('waiting'),
+          active: sum('active'),
+          delayed: sum('delayed'),
+          failed: sum('failed'),
+          completed: sum('completed'),
+        };
+      }),
+    );
+  }
+
+  async list(name: string, state: JobState, offset: number, limit: number): Promise<JobInfo[]> {
+    assertValidJob(name);
+    // An end of -1 would mean "to the last" in Redis.
+    if (limit <= 0) return [];
+    // BullMQ pages each of its states apart; the app sets no priorities and no child jobs, so
+    // 'waiting' is one list in practice.
+    const jobs = await this.queue(name).getJobs(BULL_STATES[state], offset, offset + limit - 1, false);
+    return jobs.filter((job) => job?.id).map((job) => info(job, state));
+  }
+
+  async retry(name: string, id: string): Promise<void> {
+    assertValidJob(name);
+    const job = await this.queue(name).getJob(id);
+    const state = job && STATES[await job.getState()];
+    if (!job || !state) throw jobNotFound(name, id);
+    assertRetriable(name, id, state);
+    try {
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    } catch (error) {
+      // Another click or process was first: answer with the state it left.
+      const now = await this.getJob(name, id);
+      if (!now) throw jobNotFound(name, id);
+      assertRetriable(name, id, now.state);
+      throw error;
+    }
   }
 
   async ping(): Promise<void> {
@@ -144,6 +242,26 @@ export class BullMqJobQueue extends JobQueue {
     await Promise.all([...this.workers.values()].map((worker) => worker.close()));
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await this.connection?.quit();
+  }
+
+  /**
+   * The queues in Redis under this prefix, also those no code here touched yet (an app process with
+   * WORKERS=false shows what the worker processes made). Every queue has a meta hash once a job was
+   * added; names contain no colon (assertValidJob), so `<prefix>:<name>:meta` names one.
+   */
+  private async queueNamesInRedis(): Promise<string[]> {
+    const prefix = `${this.options.prefix ?? DEFAULT_PREFIX}:`;
+    const names = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis().scan(cursor, { MATCH: `${prefix}*:meta`, COUNT: 1000 });
+      cursor = next;
+      for (const key of keys) {
+        const name = key.slice(prefix.length, -':meta'.length);
+        if (!name.includes(':')) names.add(name);
+      }
+    } while (cursor !== '0');
+    return [...names];
   }
 
   private queue(name: string): Queue {

@@ -122,6 +122,47 @@ describe('InProcessJobQueue', () => {
     await expect(queue.add('busy', {})).rejects.toThrow('geschlossen');
   });
 
+  test('the limiter lets `max` jobs start per window and resumes when the oldest start leaves it', async () => {
+    jest.useFakeTimers();
+    const startedAt: number[] = [];
+    queue.register('takt', async () => void startedAt.push(Date.now()), {
+      concurrency: 5,
+      limiter: { max: 2, durationMs: 300 },
+    });
+    const begin = Date.now();
+    for (let n = 0; n < 5; n++) await queue.add('takt', { n });
+
+    await jest.advanceTimersByTimeAsync(1000);
+
+    expect(startedAt.map((t) => t - begin)).toEqual([0, 0, 300, 300, 600]);
+  });
+
+  test('close() stops a schedule', async () => {
+    jest.useFakeTimers();
+    let runs = 0;
+    queue.register('stuendlich', async () => void runs++);
+    await queue.schedule('stuendlich', 'takt', { everyMs: 100 }, {});
+    await jest.advanceTimersByTimeAsync(250);
+    expect(runs).toBe(3);
+
+    await queue.close();
+    await jest.advanceTimersByTimeAsync(1000);
+
+    expect(runs).toBe(3);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  test('a changed interval replaces the planned run', async () => {
+    jest.useFakeTimers();
+    const begin = Date.now();
+    await queue.schedule('umgeplant', 'takt', { everyMs: 1000, firstAt: new Date(begin + 1000) }, {});
+    await queue.schedule('umgeplant', 'takt', { everyMs: 500, firstAt: new Date(begin + 500) }, {});
+
+    expect((await queue.list('umgeplant', 'delayed', 0, 10)).map((job) => job.id)).toEqual([
+      `repeat:takt:${begin + 500}`,
+    ]);
+  });
+
   test('rejects names and ids that BullMQ would reject', async () => {
     await expect(queue.add('a:b', {})).rejects.toThrow('Ungültiger Auftragsname');
     await expect(queue.add('ok', {}, { jobId: '42' })).rejects.toThrow('Ungültige Auftrags-ID');

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Global, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import type { AppConfig, RedisConfig } from '../../config/env';
 import { BullMqJobQueue } from './bullmq-job-queue';
+import { AuftraegeController } from './http/auftraege.controller';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { JobQueue } from './job-queue';
 
@@ -20,6 +21,7 @@ export function createJobQueue(redis: RedisConfig, runWorkers: boolean): JobQueu
 @Global()
 @Module({
   imports: [ConfigModule],
+  controllers: [AuftraegeController],
   providers: [
     {
       provide: JobQueue,
