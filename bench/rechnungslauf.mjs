@@ -28,10 +28,10 @@ import {
   machineFacts,
   parseArgs,
   request,
-  ROOT,
   runMain,
   startNode,
   waitFor,
+  writeReadmeSection,
 } from './api/lib.mjs';
 
 const args = parseArgs();
@@ -237,7 +237,7 @@ async function main() {
     peakReset,
   };
   print(result);
-  if (options.readme) writeReadme(result);
+  if (options.readme) writeReadmeSection('bench:billing', lines(result).join('\n'));
 }
 
 const fmt = (n, digits = 1) =>
@@ -259,21 +259,6 @@ function lines(r) {
 
 function print(r) {
   console.log(lines(r).join('\n'));
-}
-
-const START = '<!-- bench:billing -->';
-const END = '<!-- /bench:billing -->';
-
-function writeReadme(r) {
-  const file = join(ROOT, 'bench', 'README.md');
-  const readme = readFileSync(file, 'utf8');
-  const block = [START, ...lines(r), END].join('\n');
-  const at = readme.indexOf(START);
-  const next =
-    at < 0
-      ? `${readme.trimEnd()}\n\n${block}\n`
-      : `${readme.slice(0, at)}${block}${readme.slice(readme.indexOf(END) + END.length)}`;
-  writeFileSync(file, next);
 }
 
 runMain(main, async () => {

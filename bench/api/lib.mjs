@@ -5,7 +5,7 @@
  * Errors meant for people are BenchErrors: `runMain` prints their (German / English) message alone.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire, Module } from 'node:module';
 import net from 'node:net';
@@ -339,4 +339,25 @@ export async function machineFacts(connection) {
     node: process.version,
     load: os.loadavg().map((l) => l.toFixed(2)),
   };
+}
+
+/**
+ * Puts `section` between the markers `<!-- name -->` and `<!-- /name -->` of bench/README.md,
+ * replacing what a former run wrote there, or appends it.
+ */
+export function writeReadmeSection(name, section) {
+  const file = join(ROOT, 'bench', 'README.md');
+  const start = `<!-- ${name} -->`;
+  const end = `<!-- /${name} -->`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const block = `${start}\n${section}\n${end}`;
+  const at = text.indexOf(start);
+  const until = text.indexOf(end);
+  writeFileSync(
+    file,
+    at >= 0 && until > at
+      ? `${text.slice(0, at)}${block}${text.slice(until + end.length)}`
+      : `${text.trimEnd()}\n\n${block}\n`,
+  );
+  return file;
 }

@@ -33,7 +33,7 @@
  * Targets (issue 16): app p50 ≤ max(1.5 × floor, floor + 3 ms); app p50 < peer p50; app rps ≥ 60 %
  * of the floor's.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,14 +56,12 @@ import {
   startNode,
   summarize,
   waitFor,
+  writeReadmeSection,
 } from './lib.mjs';
 
 const FULL_SCALE = 100000;
 const ADMIN_PASSWORD = 'Bench-Api-1';
 const TARGETS = ['app', 'floor', 'peer'];
-const README = join(ROOT, 'bench', 'README.md');
-const START = '<!-- bench:api:start -->';
-const END = '<!-- bench:api:end -->';
 
 function readOptions() {
   const args = parseArgs();
@@ -538,23 +536,6 @@ function commandLine() {
     : `${env}node bench/api/lists.mjs ${argv.join(' ')}`.trim();
 }
 
-function writeReadme(section) {
-  let text;
-  try {
-    text = readFileSync(README, 'utf8');
-  } catch {
-    text = '# Benchmarks\n';
-  }
-  const block = `${START}\n${section}\n${END}`;
-  const at = text.indexOf(START);
-  const end = text.indexOf(END);
-  text =
-    at >= 0 && end > at
-      ? `${text.slice(0, at)}${block}${text.slice(end + END.length)}`
-      : `${text.trimEnd()}\n\n${block}\n`;
-  writeFileSync(README, text);
-}
-
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -678,8 +659,7 @@ async function main() {
     summary,
   ].join('\n');
   if (options.readme) {
-    writeReadme(section);
-    log(`\nGeschrieben / written: ${README}`);
+    log(`\nGeschrieben / written: ${writeReadmeSection('bench:api', section)}`);
   }
 }
 

@@ -51,9 +51,18 @@ describe('configuration from the environment', () => {
     expect(() => parseRedisUrl('localhost:6379')).toThrow(/REDIS_URL/);
   });
 
-  it('reads the newsletter settings: PUBLIC_URL without trailing slash, retry wait as a positive number', () => {
+  it('reads the newsletter settings: PUBLIC_URL without trailing slash, retry wait, rate and claim timeout as positive numbers', () => {
     const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
-    expect(loadConfig(base).newsletter).toEqual({ retryMs: 60_000, publicUrl: undefined });
+    expect(loadConfig(base).newsletter).toEqual({
+      retryMs: 60_000,
+      publicUrl: undefined,
+      ratePerSecond: undefined,
+      claimTimeoutMs: 600_000,
+    });
+    expect(
+      loadConfig({ ...base, NEWSLETTER_RATE: '50', NEWSLETTER_CLAIM_TIMEOUT_MS: '3000' }).newsletter,
+    ).toMatchObject({ ratePerSecond: 50, claimTimeoutMs: 3000 });
+    expect(() => loadConfig({ ...base, NEWSLETTER_RATE: '0' })).toThrow(/NEWSLETTER_RATE/);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://verwaltung.verband.de/' }).newsletter.publicUrl).toBe(
       'https://verwaltung.verband.de',
     );

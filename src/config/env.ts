@@ -60,6 +60,13 @@ export interface TalentLmsConfig {
 /** NEWSLETTER_RETRY_MS: the wait before the first retry of a temporarily refused newsletter mail. */
 export interface NewsletterConfig {
   retryMs: number;
+  /** NEWSLETTER_RATE: newsletter mails per second, all workers together; unset → as fast as the pool sends. */
+  ratePerSecond?: number;
+  /**
+   * NEWSLETTER_CLAIM_TIMEOUT_MS: a recipient claimed this long ago and still sending belongs to a
+   * dead worker and is offered again; longer than any single SMTP delivery takes.
+   */
+  claimTimeoutMs: number;
   /**
    * PUBLIC_URL: how recipients reach this app (https://verwaltung.verband.de), for the tracked
    * links and the one-click unsubscribe in newsletters; unset → plain links and a mailto unsubscribe.
@@ -259,6 +266,14 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
   const stbdirekt: StbdirektConfig = { url: env.STBDIREKT_URL?.trim() || undefined };
   const newsletter: NewsletterConfig = {
     retryMs: parsePositiveInteger('NEWSLETTER_RETRY_MS', env.NEWSLETTER_RETRY_MS, 60_000),
+    ratePerSecond: env.NEWSLETTER_RATE
+      ? parsePositiveInteger('NEWSLETTER_RATE', env.NEWSLETTER_RATE, 1)
+      : undefined,
+    claimTimeoutMs: parsePositiveInteger(
+      'NEWSLETTER_CLAIM_TIMEOUT_MS',
+      env.NEWSLETTER_CLAIM_TIMEOUT_MS,
+      10 * 60 * 1000,
+    ),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
   };
   return {

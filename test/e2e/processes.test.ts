@@ -2,11 +2,10 @@
  * The built app as processes: the client's index.html is never cached (a deploy reaches every
  * browser) while its hashed assets are, and `--worker` stays up until it is told to stop.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../support/server';
+import { startServer, startWorker } from '../support/server';
 
 describe('the built app', () => {
   it('serves index.html with no-cache and the hashed assets cacheable', async () => {
@@ -27,30 +26,15 @@ describe('the built app', () => {
 
   it('keeps a worker process up until SIGTERM, then closes it cleanly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verband-worker-'));
-    const worker = spawn(
-      process.execPath,
-      [join(__dirname, '..', '..', 'dist', 'src', 'main.js'), '--worker'],
-      {
-        env: { PATH: process.env.PATH, DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'w.sqlite')}` },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    worker.stdout.on('data', (chunk) => (output += chunk));
-    worker.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    const worker = await startWorker({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'w.sqlite')}` });
     try {
-      for (let i = 0; i < 150 && !output.includes('Worker gestartet'); i++)
-        await new Promise((r) => setTimeout(r, 100));
-      expect(output).toContain('Worker gestartet');
       // Nothing is queued: the process must stay anyway.
       await new Promise((r) => setTimeout(r, 1500));
-      expect(worker.exitCode).toBeNull();
-      worker.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(output).toContain('Worker wird beendet (SIGTERM)');
+      expect(worker.process.exitCode).toBeNull();
+      expect(await worker.stop()).toBe(0);
+      expect(worker.output()).toContain('Worker wird beendet (SIGTERM)');
     } finally {
-      if (worker.exitCode === null) worker.kill('SIGKILL');
+      if (worker.process.exitCode === null) worker.process.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -12,7 +12,7 @@ import type request from 'supertest';
 import { Benutzer } from '../../src/membership/adapters/persistence/benutzer.entity';
 import { BenutzerEmail } from '../../src/membership/adapters/persistence/benutzer-kontakt.entity';
 import { NewsletterVersand } from '../../src/newsletter/adapters/persistence/newsletter-dispatcher.entity';
-import { CLAIM_VERFALL_MS, versandMessageId } from '../../src/newsletter/domain/versand';
+import { versandMessageId } from '../../src/newsletter/domain/versand';
 import { eventually } from '../support/eventually';
 import { privateRedis, type PrivateRedis } from '../support/private-redis';
 import { databases, startTestApp, type DatabaseKind, type TestApp } from '../support/test-app';
@@ -374,7 +374,8 @@ describe.each(databases())('newsletter dispatch on %s', (kind) => {
     await manager
       .createQueryBuilder()
       .update(NewsletterVersand)
-      .set({ updatedAt: new Date(Date.now() - CLAIM_VERFALL_MS - 60_000) })
+      // Older than the claim timeout (NEWSLETTER_CLAIM_TIMEOUT_MS, 10 minutes by default).
+      .set({ updatedAt: new Date(Date.now() - 11 * 60_000) })
       .where({ newsletter_dispatcher_id: dispatcher.id, email: verwaist })
       .execute();
     await api

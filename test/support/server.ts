@@ -16,26 +16,58 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The built app's entry point. */
+export const MAIN_JS = join(process.env.E2E_DIST ?? join(__dirname, '..', '..', 'dist'), 'src', 'main.js');
+
+export interface RunningWorker {
+  process: ChildProcess;
+  /** What it printed so far (pino JSON lines). */
+  output(): string;
+  /** SIGTERM (a clean shutdown) and its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** The built app as a worker process (`main.js --worker`) with `env` and PATH; resolves once it reports it runs. */
+export async function startWorker(env: Record<string, string>): Promise<RunningWorker> {
+  const child = spawn(process.execPath, [MAIN_JS, '--worker'], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  for (let i = 0; i < 300 && !output.includes('Worker gestartet'); i++) {
+    if (child.exitCode !== null) throw new Error(`Worker beendet (${child.exitCode}):\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!output.includes('Worker gestartet')) throw new Error(`Worker startet nicht:\n${output}`);
+  return {
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'verband-e2e-'));
   const port = await freePort();
   const adminPassword = 'E2e-Passwort-1';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(process.env.E2E_DIST ?? join(__dirname, '..', '..', 'dist'), 'src', 'main.js')],
-    {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        DATA_DIR: dir,
-        DATABASE_URL: `sqlite:${join(dir, 'e2e.sqlite')}`,
-        MAIL_URL: `file:${join(dir, 'outbox')}`,
-        ADMIN_PASSWORD: adminPassword,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [MAIN_JS], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'e2e.sqlite')}`,
+      MAIL_URL: `file:${join(dir, 'outbox')}`,
+      ADMIN_PASSWORD: adminPassword,
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -48,16 +48,16 @@ function adressenSql(auswahl: AdressAuswahl): { sql: string; params: unknown[] }
     'WHERE b.aktiviert = ? AND b.atr_kein_newsletter = ? ' +
     'AND NOT EXISTS (SELECT 1 FROM benutzer_benutzer_gruppe x ' +
     `WHERE x.benutzer_id = b.id AND x.benutzer_gruppe_id IN (${liste(ausschluss)})) ` +
-    'AND NOT EXISTS (SELECT 1 FROM benutzer_email_gruppe y JOIN benutzer_email ye ON ye.id = y.benutzer_email_id ' +
-    `WHERE LOWER(ye.email) = LOWER(e.email) AND y.benutzer_gruppe_id IN (${liste(ausschluss)}))`;
-  // The first of several rows with one address (by Benutzer, then e-mail id) stands for all.
-  const frueher = auswahl.duplikate
-    ? 'f.benutzer_id = k.benutzer_id AND f.email_id < k.email_id'
-    : '(f.benutzer_id < k.benutzer_id OR (f.benutzer_id = k.benutzer_id AND f.email_id < k.email_id))';
+    // An IN list, not a correlated EXISTS: the excluded addresses are collected once (with an index).
+    'AND LOWER(e.email) NOT IN (SELECT LOWER(ye.email) FROM benutzer_email_gruppe y ' +
+    `JOIN benutzer_email ye ON ye.id = y.benutzer_email_id WHERE y.benutzer_gruppe_id IN (${liste(ausschluss)}))`;
+  // The first of several rows with one address (by Benutzer, then e-mail id) stands for all. A window
+  // function, not a self-join of the candidates: that one grew with the square of the recipients.
+  const gleich = auswahl.duplikate ? 'LOWER(k.email), k.benutzer_id' : 'LOWER(k.email)';
   const sql =
-    `WITH kandidaten AS (${kandidaten}), adressen AS (SELECT k.benutzer_id, k.email_id, k.email ` +
-    'FROM kandidaten k WHERE NOT EXISTS (SELECT 1 FROM kandidaten f ' +
-    `WHERE LOWER(f.email) = LOWER(k.email) AND ${frueher})) `;
+    `WITH kandidaten AS (${kandidaten}), adressen AS (SELECT benutzer_id, email_id, email FROM (` +
+    `SELECT k.benutzer_id, k.email_id, k.email, ROW_NUMBER() OVER (PARTITION BY ${gleich} ` +
+    'ORDER BY k.benutzer_id, k.email_id) AS rang FROM kandidaten k) gezaehlt WHERE rang = 1) ';
   return { sql, params: [...gruppen, ...gruppen, true, false, ...ausschluss, ...ausschluss] };
 }
 

@@ -22,6 +22,8 @@ function kompilieren(quelle: string): HandlebarsTemplateDelegate {
   let vorlage = kompiliert.get(quelle);
   if (!vorlage) {
     if (kompiliert.size >= KOMPILIERT_MAX) kompiliert.delete(kompiliert.keys().next().value as string);
+    // compile() defers parsing to the first call; parse() now refuses a broken template up front.
+    hb.parse(quelle);
     vorlage = hb.compile(quelle);
     kompiliert.set(quelle, vorlage);
   }
@@ -60,38 +62,53 @@ export interface VersandLinks {
   verfolgen(url: string): string;
 }
 
+/**
+ * The newsletter ready for its recipients: what is the same for all of them (the sanitized HTML,
+ * the content fields, the compiled template) is done here once, so that a dispatch to thousands
+ * only fills in each recipient and signs their links.
+ */
 export function newsletterHtml(
   vorlage: { name: string; quelle: string },
   newsletter: NewsletterDaten,
-  empfaenger: Anschreiben,
-  links?: VersandLinks,
-): string {
+): (empfaenger: Anschreiben, links?: VersandLinks) => string {
+  const fehlerhaft = (error: unknown) =>
+    DomainError.conflict(
+      'NEWSLETTER_VORLAGE_FEHLERHAFT',
+      `Die Vorlagendatei „${vorlage.name}“ ist fehlerhaft: ${(error as Error).message}`,
+    );
+  let vorlageFuellen: HandlebarsTemplateDelegate;
+  try {
+    vorlageFuellen = kompilieren(vorlage.quelle);
+  } catch (error) {
+    throw fehlerhaft(error);
+  }
   const sicher = (html: string) => sicheresHtml(html);
   const inhalt = newsletter.scheme
     ? mapHtml(newsletter.scheme, newsletter.json_content, sicher)
     : newsletter.json_content;
-  const daten = {
+  const gemeinsam = {
     titel: newsletter.titel,
     betreff: newsletter.betreff ?? newsletter.titel,
-    anrede: empfaenger.ansprache?.trim() || NEUTRALE_ANREDE,
-    empfaenger,
     body: new hb.SafeString(sicher(newsletter.body ?? '')),
     // Custom templates name the fields themselves: {{{inhalt.einleitung}}} for HTML, {{inhalt.titel}}.
     inhalt,
     felder: newsletter.scheme ? inhaltAnzeige(newsletter.scheme, inhalt) : [],
     absender: newsletter.absender,
     veranstaltung: newsletter.veranstaltung ?? null,
-    abmelden: links?.abmelden ?? abmeldeLink(newsletter, empfaenger),
   };
-  try {
-    const html = kompilieren(vorlage.quelle)(daten);
-    return links
-      ? linksErsetzen(html, (url) => (url === links.abmelden ? null : links.verfolgen(url)))
-      : html;
-  } catch (error) {
-    throw DomainError.conflict(
-      'NEWSLETTER_VORLAGE_FEHLERHAFT',
-      `Die Vorlagendatei „${vorlage.name}“ ist fehlerhaft: ${(error as Error).message}`,
-    );
-  }
+  return (empfaenger, links) => {
+    try {
+      const html = vorlageFuellen({
+        ...gemeinsam,
+        anrede: empfaenger.ansprache?.trim() || NEUTRALE_ANREDE,
+        empfaenger,
+        abmelden: links?.abmelden ?? abmeldeLink(newsletter, empfaenger),
+      });
+      return links
+        ? linksErsetzen(html, (url) => (url === links.abmelden ? null : links.verfolgen(url)))
+        : html;
+    } catch (error) {
+      throw fehlerhaft(error);
+    }
+  };
 }

@@ -8,7 +8,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In, IsNull, LessThanOrEqual, Not, Or, type EntityManager } from 'typeorm';
+import {
+  DataSource,
+  In,
+  IsNull,
+  LessThanOrEqual,
+  Not,
+  Or,
+  type EntityManager,
+  type FindOperator,
+} from 'typeorm';
 import { berlinWandzeit } from '../../../common/kalender';
 import { NICHT_GESPEICHERT } from '../../../common/newsletter';
 import type { NewsletterConfig } from '../../config/env';
@@ -19,6 +28,7 @@ import type { Row } from '../../platform/resources/resource-definition';
 import { ResourceRegistry } from '../../platform/resources/resource-registry';
 import { ResourceWriter } from '../../platform/resources/resource-writer';
 import { DomainError } from '../../shared/domain-error';
+import { GroupCommit } from '../../shared/group-commit';
 import {
   NewsletterDispatcher,
   NewsletterVersand,
@@ -26,8 +36,10 @@ import {
 import { Newsletter } from '../adapters/persistence/newsletter.entity';
 import {
   BEANSPRUCHBAR,
-  CLAIM_VERFALL_MS,
   fehlerfolge,
+  sendetakt,
+  type Fehlerfolge,
+  type Sendetakt,
   UNERLEDIGT,
   VERSAND_STATUS,
   versandMessageId,
@@ -39,10 +51,10 @@ import { NewsletterVorschau, type GerenderterNewsletter } from './vorschau';
 const DISPATCHER = 'newsletter-dispatcher';
 /** Rows written per INSERT while recipients are expanded. */
 const ANLEGEN_BATCH = 500;
-/** Rows one send job claims at a time; their mails go out in parallel over the SMTP pool. */
-export const SENDE_BATCH = 20;
-
-/** What the send jobs are asked to do; the job adapter (adapters/jobs) puts it on the queue. */
+/**
+ * What the send jobs are asked to do; the job adapter (adapters/jobs) puts it on the queue. `senden`
+ * starts send jobs at `ab`; each sends one batch and asks for the next while rows are due.
+ */
 export abstract class VersandAuftraege {
   abstract planen(dispatcherId: number, versandTime: Date): Promise<void>;
   abstract senden(dispatcherId: number, ab?: Date): Promise<void>;
@@ -55,12 +67,30 @@ export interface Versandfortschritt {
   offen: number;
 }
 
+/** What became of recorded rows: sent, or failed for good. */
+type Erfasst = { versendet: number; fehlgeschlagen: number };
+
+/** One batch of a send job: whether more may be waiting, and what became of this batch's rows. */
+export type Sendeschritt = Erfasst & { weiter: boolean };
+const FERTIG: Sendeschritt = { weiter: false, versendet: 0, fehlgeschlagen: 0 };
+
+/** What a send attempt led to: delivered (`folge` null), failed for good, or to be retried. */
+type Zustellung =
+  { row: NewsletterVersand; folge: null } | { row: NewsletterVersand; folge: Fehlerfolge; fehler: string };
+
+/** How long a prepared newsletter serves the batches of its dispatch in one process. */
+const VORBEREITET_MS = 60_000;
+
 const fehlerText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 @Injectable()
 export class NewsletterVersender {
   private readonly logger = new Logger('Newsletterversand');
   private readonly retryMs: number;
+  private readonly claimTimeoutMs: number;
+  /** Batch size and pace of the send jobs, from the SMTP pool and NEWSLETTER_RATE. */
+  readonly takt: Sendetakt;
+  private readonly vorbereitet = new Map<number, { newsletter: GerenderterNewsletter; bis: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -74,7 +104,10 @@ export class NewsletterVersender {
     private readonly audit: AuditTrail,
     config: ConfigService,
   ) {
-    this.retryMs = config.get<NewsletterConfig>('newsletter')?.retryMs ?? 60_000;
+    const einstellungen = config.get<NewsletterConfig>('newsletter');
+    this.retryMs = einstellungen?.retryMs ?? 60_000;
+    this.claimTimeoutMs = einstellungen?.claimTimeoutMs ?? 10 * 60_000;
+    this.takt = sendetakt(mailer.verbindungen, einstellungen?.ratePerSecond);
   }
 
   /**
@@ -177,41 +210,65 @@ export class NewsletterVersender {
   }
 
   /**
-   * One send job: claims batches of due rows until none is left, sends their mails, and
-   * finishes the dispatcher when nothing is waiting any more. Several of these may run at once.
+   * One send job: claims one batch of due rows, sends their mails over the SMTP pool and records
+   * the outcome. `weiter` asks the job adapter for the next batch; with nothing left to claim the
+   * dispatcher is finished (or planned again for retries). Several of these run at once, in any
+   * number of processes; `freigeben` (the first job of a chain) offers rows of dead workers again.
    */
-  async senden(dispatcherId: number): Promise<Versandfortschritt> {
+  async senden(dispatcherId: number, freigeben = false): Promise<Sendeschritt> {
     const dispatcher = await this.dataSource.manager.findOne(NewsletterDispatcher, {
+      select: { id: true, newsletter_id: true, versendet: true },
       where: { id: dispatcherId },
     });
-    if (!dispatcher || dispatcher.versendet) return this.fortschritt(dispatcherId);
-    let newsletter: GerenderterNewsletter;
+    if (!dispatcher || dispatcher.versendet) return FERTIG;
+    const newsletter = await this.gerendert(dispatcher);
+    if (freigeben) await this.verfalleneFreigeben(dispatcherId);
+    const rows = await this.beanspruchen(dispatcherId);
+    if (rows.length === 0) {
+      await this.abschliessen(dispatcherId);
+      return FERTIG;
+    }
+    const empfaenger = await anschreibenNachIds(
+      this.dataSource.manager,
+      rows.map((row) => row.benutzer_id).filter((id): id is number => id != null),
+    );
+    // Each outcome is recorded moments after the SMTP server's answer, so a worker killed
+    // mid-batch leaves only the mails still in flight to be sent again.
+    const erfassung = new GroupCommit(
+      (ergebnisse: Zustellung[]) => this.erfassen(dispatcherId, rows[0].claim!, ergebnisse),
+      { versendet: 0, fehlgeschlagen: 0 },
+    );
+    await Promise.all(
+      rows.map(async (row) => erfassung.add(await this.zustellen(dispatcherId, newsletter, row, empfaenger))),
+    );
+    return { weiter: true, ...(await erfassung.done()) };
+  }
+
+  /**
+   * The newsletter as its mails are rendered, prepared once per dispatcher and process while it
+   * sends (each batch is a job of its own). A broken template stops the whole dispatch: staff see
+   * why on the dispatcher.
+   */
+  private async gerendert(dispatcher: Pick<NewsletterDispatcher, 'id' | 'newsletter_id'>) {
+    const bekannt = this.vorbereitet.get(dispatcher.id);
+    if (bekannt && bekannt.bis > Date.now()) return bekannt.newsletter;
     try {
-      newsletter = await this.vorschau.vorbereiten(dispatcher.newsletter_id);
+      const newsletter = await this.vorschau.vorbereiten(dispatcher.newsletter_id);
+      for (const [id, eintrag] of this.vorbereitet)
+        if (eintrag.bis <= Date.now()) this.vorbereitet.delete(id);
+      this.vorbereitet.set(dispatcher.id, { newsletter, bis: Date.now() + VORBEREITET_MS });
+      return newsletter;
     } catch (error) {
-      // A broken template stops the whole dispatch: staff see why on the dispatcher.
       await this.dataSource.manager.update(
         NewsletterDispatcher,
-        { id: dispatcherId },
+        { id: dispatcher.id },
         { error: fehlerText(error) },
       );
       throw error;
     }
-    await this.verfalleneFreigeben(dispatcherId);
-    for (;;) {
-      const rows = await this.beanspruchen(dispatcherId);
-      if (rows.length === 0) break;
-      const empfaenger = await anschreibenNachIds(
-        this.dataSource.manager,
-        rows.map((row) => row.benutzer_id).filter((id): id is number => id != null),
-      );
-      await Promise.all(rows.map((row) => this.zustellen(dispatcherId, newsletter, row, empfaenger)));
-      await this.fortschritt(dispatcherId);
-    }
-    return this.abschliessen(dispatcherId);
   }
 
-  /** Claims up to SENDE_BATCH due rows for this run; only the rows this UPDATE changed are ours. */
+  /** Claims up to one batch of due rows for this run; only the rows this UPDATE changed are ours. */
   private async beanspruchen(dispatcherId: number): Promise<NewsletterVersand[]> {
     const manager = this.dataSource.manager;
     const jetzt = new Date();
@@ -223,7 +280,7 @@ export class NewsletterVersender {
         naechster_versuch: Or(IsNull(), LessThanOrEqual(jetzt)),
       },
       order: { id: 'ASC' },
-      take: SENDE_BATCH,
+      take: this.takt.batch,
     });
     if (kandidaten.length === 0) return [];
     const claim = randomUUID();
@@ -234,31 +291,21 @@ export class NewsletterVersender {
       .where({ id: In(kandidaten.map((k) => k.id)), status: BEANSPRUCHBAR })
       .execute();
     const rows = await manager.find(NewsletterVersand, {
-      where: { claim, status: VERSAND_STATUS.sending },
+      // With the dispatcher, so the (dispatcher, status) index finds them, not a scan of every dispatch.
+      where: { newsletter_dispatcher_id: dispatcherId, claim, status: VERSAND_STATUS.sending },
       order: { id: 'ASC' },
     });
     // Others took all of these: look for more.
     return rows.length ? rows : this.beanspruchen(dispatcherId);
   }
 
+  /** Sends the mail of one claimed row; what became of it is recorded with its batch (`erfassen`). */
   private async zustellen(
     dispatcherId: number,
     newsletter: GerenderterNewsletter,
     row: NewsletterVersand,
     empfaenger: Map<number, Anschreiben>,
-  ): Promise<void> {
-    const versuche = row.versuche + 1;
-    type Ergebnis = Pick<
-      NewsletterVersand,
-      'status' | 'fehler' | 'versandflag' | 'versanddatum' | 'versanduhrzeit' | 'naechster_versuch'
-    >;
-    const ergebnis = (werte: Partial<Ergebnis>) =>
-      this.dataSource.manager
-        .createQueryBuilder()
-        .update(NewsletterVersand)
-        .set({ ...werte, versuche, claim: null, updatedAt: new Date() })
-        .where({ id: row.id, claim: row.claim, status: VERSAND_STATUS.sending })
-        .execute();
+  ): Promise<Zustellung> {
     try {
       const anschreiben: Anschreiben = {
         ...(empfaenger.get(row.benutzer_id ?? -1) ?? {
@@ -281,33 +328,85 @@ export class NewsletterVersender {
         headers: links?.headers,
         messageId: versandMessageId(dispatcherId, row, absender?.email),
       });
-      const { datum, uhrzeit } = berlinWandzeit(new Date());
-      await ergebnis({
-        status: VERSAND_STATUS.versendet,
-        versandflag: true,
-        versanddatum: datum,
-        versanduhrzeit: uhrzeit,
-        fehler: null,
-      });
+      return { row, folge: null };
     } catch (error) {
       const folge = fehlerfolge(
         { permanent: error instanceof MailDeliveryError && error.permanent, message: fehlerText(error) },
-        versuche,
+        row.versuche + 1,
         this.retryMs,
       );
-      if (folge.status === VERSAND_STATUS.fehler) {
+      if (folge.status === VERSAND_STATUS.fehler)
         this.logger.warn(`Dispatcher ${dispatcherId}, Empfänger ${row.id}: ${folge.fehler}`);
-        await ergebnis({ status: VERSAND_STATUS.fehler, fehler: folge.fehler });
-      } else
-        await ergebnis({
-          status: VERSAND_STATUS.offen,
-          fehler: fehlerText(error),
-          naechster_versuch: new Date(Date.now() + folge.wartenMs),
-        });
+      return { row, folge, fehler: fehlerText(error) };
     }
   }
 
-  /** Rows a dead worker claimed long ago are offered again. */
+  /**
+   * Records outcomes: the sent rows in one UPDATE, each failure with its own answer, and the
+   * dispatcher's counters by the rows that really changed (a row whose claim expired meanwhile
+   * belongs to another run and counts there), so that the progress needs no recount per batch.
+   */
+  private async erfassen(dispatcherId: number, claim: string, ergebnisse: Zustellung[]): Promise<Erfasst> {
+    const jetzt = new Date();
+    type Abschluss = Pick<
+      NewsletterVersand,
+      'status' | 'fehler' | 'versandflag' | 'versanddatum' | 'versanduhrzeit' | 'naechster_versuch'
+    >;
+    const abschluss = (where: { id: number | FindOperator<number> }, werte: Partial<Abschluss>) =>
+      this.dataSource.manager
+        .createQueryBuilder()
+        .update(NewsletterVersand)
+        .set({ ...werte, versuche: () => 'versuche + 1', claim: null, updatedAt: jetzt })
+        .where({ ...where, claim, status: VERSAND_STATUS.sending })
+        .execute()
+        .then((result) => result.affected ?? 0);
+    const zugestellt = ergebnisse.filter((e) => e.folge === null).map((e) => e.row.id);
+    const { datum, uhrzeit } = berlinWandzeit(jetzt);
+    let versendet = 0;
+    if (zugestellt.length)
+      versendet = await abschluss(
+        { id: In(zugestellt) },
+        {
+          status: VERSAND_STATUS.versendet,
+          versandflag: true,
+          versanddatum: datum,
+          versanduhrzeit: uhrzeit,
+          fehler: null,
+        },
+      );
+    let fehlgeschlagen = 0;
+    for (const ergebnis of ergebnisse) {
+      if (ergebnis.folge === null) continue;
+      const { row, folge, fehler } = ergebnis;
+      if (folge.status === VERSAND_STATUS.fehler)
+        fehlgeschlagen += await abschluss(
+          { id: row.id },
+          { status: VERSAND_STATUS.fehler, fehler: folge.fehler },
+        );
+      else
+        await abschluss(
+          { id: row.id },
+          {
+            status: VERSAND_STATUS.offen,
+            fehler,
+            naechster_versuch: new Date(jetzt.getTime() + folge.wartenMs),
+          },
+        );
+    }
+    if (versendet || fehlgeschlagen)
+      await this.dataSource.manager
+        .createQueryBuilder()
+        .update(NewsletterDispatcher)
+        .set({ sent: () => `sent + ${versendet}`, failed: () => `failed + ${fehlgeschlagen}` })
+        .where({ id: dispatcherId })
+        .execute();
+    return { versendet, fehlgeschlagen };
+  }
+
+  /**
+   * Rows a dead worker claimed longer ago than the claim timeout are offered again (an ambiguous
+   * resend, recognisable by its Message-ID).
+   */
   private async verfalleneFreigeben(dispatcherId: number): Promise<void> {
     await this.dataSource.manager
       .createQueryBuilder()
@@ -316,7 +415,7 @@ export class NewsletterVersender {
       .where({
         newsletter_dispatcher_id: dispatcherId,
         status: VERSAND_STATUS.sending,
-        updatedAt: LessThanOrEqual(new Date(Date.now() - CLAIM_VERFALL_MS)),
+        updatedAt: LessThanOrEqual(new Date(Date.now() - this.claimTimeoutMs)),
       })
       .execute();
   }
@@ -355,7 +454,7 @@ export class NewsletterVersender {
     });
     const zeiten = rows.map((row) =>
       row.status === VERSAND_STATUS.sending
-        ? row.updatedAt.getTime() + CLAIM_VERFALL_MS
+        ? row.updatedAt.getTime() + this.claimTimeoutMs
         : (row.naechster_versuch?.getTime() ?? Date.now()),
     );
     return new Date(Math.max(Date.now(), Math.min(...zeiten)));

@@ -96,7 +96,7 @@ export class NewsletterVorschau {
     return {
       betreff: newsletter.betreff || newsletter.titel,
       absender: newsletter.Newsletter_Absender,
-      html: (empfaenger, links) => newsletterHtml(datei, daten, empfaenger, links),
+      html: newsletterHtml(datei, daten),
     };
   }
 

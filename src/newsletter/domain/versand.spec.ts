@@ -1,7 +1,9 @@
 import {
   BEANSPRUCHBAR,
   fehlerfolge,
+  MAILS_JE_VERBINDUNG,
   MAX_VERSUCHE,
+  sendetakt,
   UNERLEDIGT,
   VERSAND_STATUS,
   versandMessageId,
@@ -53,6 +55,26 @@ describe('dispatch rows', () => {
       expect(versandMessageId(12, { ...empfaenger, benutzer_id: 8 }, 'news@verband.de')).not.toBe(id);
       expect(versandMessageId(12, { ...empfaenger, email: 'b@kanzlei.de' }, 'news@verband.de')).not.toBe(id);
       expect(versandMessageId(12, empfaenger, null)).toMatch(/@newsletter\.invalid>$/);
+    });
+  });
+
+  describe('sendetakt', () => {
+    it('fills every connection of the pool when no rate is set', () => {
+      expect(sendetakt(5)).toEqual({ batch: 5 * MAILS_JE_VERBINDUNG });
+      expect(sendetakt(1)).toEqual({ batch: MAILS_JE_VERBINDUNG });
+      expect(sendetakt(0)).toEqual({ batch: MAILS_JE_VERBINDUNG });
+      expect(sendetakt(2.7)).toEqual({ batch: 2 * MAILS_JE_VERBINDUNG });
+    });
+
+    it('keeps all workers together under the rate: batches no larger than a second, started no faster', () => {
+      // 200 mails/s with a pool of 5: full batches of 50, one every 250 ms.
+      expect(sendetakt(5, 200)).toEqual({ batch: 50, limiter: { max: 1, durationMs: 250 } });
+      // 20 mails/s: batches of 20, one a second.
+      expect(sendetakt(5, 20)).toEqual({ batch: 20, limiter: { max: 1, durationMs: 1000 } });
+      // 3 mails/s: 3 at once, one batch a second.
+      expect(sendetakt(5, 3)).toEqual({ batch: 3, limiter: { max: 1, durationMs: 1000 } });
+      // 30 mails/s with a pool of 2: batches of 20 every 667 ms (rounded up: never faster).
+      expect(sendetakt(2, 30)).toEqual({ batch: 20, limiter: { max: 1, durationMs: 667 } });
     });
   });
 });

@@ -24,11 +24,27 @@ export const UNERLEDIGT = [VERSAND_STATUS.offen, VERSAND_STATUS.sending] as cons
 /** Tries per recipient before a temporary failure counts as final. */
 export const MAX_VERSUCHE = 5;
 
+/** Mails per SMTP connection in one batch: enough to keep each connection busy between claims. */
+export const MAILS_JE_VERBINDUNG = 10;
+
+export interface Sendetakt {
+  /** Rows one send job claims and sends at once. */
+  batch: number;
+  /** At most `max` send jobs start per `durationMs`, across all workers; absent → no limit. */
+  limiter?: { max: number; durationMs: number };
+}
+
 /**
- * A row claimed this long ago and still sending belongs to a worker that died: it is offered
- * again (an ambiguous resend, recognisable by its Message-ID).
+ * How send jobs pace a dispatch: a batch fills the SMTP pool's `verbindungen` connections, and with
+ * a rate (mails per second, all workers together) no batch is larger than one second's worth and
+ * batches start no more often than the rate allows.
  */
-export const CLAIM_VERFALL_MS = 10 * 60 * 1000;
+export function sendetakt(verbindungen: number, ratePerSecond?: number): Sendetakt {
+  const voll = Math.max(1, Math.floor(verbindungen)) * MAILS_JE_VERBINDUNG;
+  if (!ratePerSecond) return { batch: voll };
+  const batch = Math.max(1, Math.min(voll, Math.floor(ratePerSecond)));
+  return { batch, limiter: { max: 1, durationMs: Math.ceil((batch * 1000) / ratePerSecond) } };
+}
 
 export type Fehlerfolge =
   | { status: typeof VERSAND_STATUS.fehler; fehler: string }

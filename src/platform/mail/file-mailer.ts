@@ -11,6 +11,8 @@ import { deliveryError, toNodemailer } from './nodemailer-message';
  */
 export class FileMailer extends Mailer {
   private readonly transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  /** Files are written side by side; a few at a time keep the disk busy without a queue of open files. */
+  readonly verbindungen = 4;
 
   constructor(
     private readonly dir: string,

@@ -17,6 +17,17 @@ describe('createMailer', () => {
     expect(mailer).toBeInstanceOf(SmtpMailer);
     await mailer.close();
   });
+
+  test("knows its pool's connections: maxConnections of the URL, else nodemailer's 5", async () => {
+    const gesetzt = createMailer({
+      kind: 'smtp',
+      url: 'smtp://127.0.0.1:2525?maxConnections=12',
+      from: 'x@verband.test',
+    });
+    const standard = createMailer({ kind: 'smtp', url: 'smtp://127.0.0.1:2525', from: 'x@verband.test' });
+    expect([gesetzt.verbindungen, standard.verbindungen]).toEqual([12, 5]);
+    await Promise.all([gesetzt.close(), standard.close()]);
+  });
 });
 
 describe('MailModule', () => {

@@ -26,6 +26,9 @@ export interface MailMessage {
 }
 
 export abstract class Mailer {
+  /** Messages the transport delivers at the same time (the SMTP pool's connections): bulk senders size their batches by it. */
+  abstract readonly verbindungen: number;
+
   abstract send(message: MailMessage): Promise<{ messageId: string }>;
   /** Resolves when mail can be delivered (the health check): the server answers, the outbox is writable. */
   abstract verify(): Promise<void>;

@@ -7,8 +7,12 @@ import { deliveryError, toNodemailer } from './nodemailer-message';
  * `?ignoreTLS=true` or `?maxConnections=5` pass through the URL. Pooled, so a newsletter run
  * reuses a few connections instead of opening one per recipient.
  */
+/** nodemailer's pool size when MAIL_URL does not set maxConnections. */
+const POOL_VERBINDUNGEN = 5;
+
 export class SmtpMailer extends Mailer {
   private readonly transport;
+  readonly verbindungen: number;
 
   constructor(
     url: string,
@@ -16,6 +20,8 @@ export class SmtpMailer extends Mailer {
   ) {
     super();
     this.transport = createTransport({ url, pool: true });
+    const angegeben = Number(new URL(url).searchParams.get('maxConnections'));
+    this.verbindungen = Number.isSafeInteger(angegeben) && angegeben > 0 ? angegeben : POOL_VERBINDUNGEN;
   }
 
   async send(message: MailMessage): Promise<{ messageId: string }> {

@@ -1,6 +1,8 @@
 /**
  * The dispatch on the queue port (DESIGN.md §1: BullMQ with Redis, in-process otherwise): a delayed
- * job per dispatcher at its versand_time, and send jobs that several workers run side by side.
+ * job per dispatcher at its versand_time, and chains of send jobs, each sending one batch and
+ * queuing the next. A job per batch lets the queue's limiter pace the mails of all workers
+ * (NEWSLETTER_RATE), and a killed worker loses at most the batch it held.
  */
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
@@ -10,14 +12,24 @@ import { NewsletterVersender, VersandAuftraege } from '../../application/versand
 export const PLANEN = 'newsletter-planen';
 export const SENDEN = 'newsletter-senden';
 
-/** Send jobs started per dispatcher: they share the rows by claiming them. */
-const PARALLELE_SENDEJOBS = 4;
-/** Send jobs one process runs at once; each sends a batch over the SMTP pool in parallel. */
+/** Chains started per dispatcher: they share the rows by claiming them. */
+const PARALLELE_KETTEN = 4;
+/**
+ * Send jobs one process runs at once: while one batch waits for its slowest mail, the next is
+ * claimed and already fills the SMTP pool.
+ */
 const SENDE_CONCURRENCY = 2;
 /** The longest a planning job waits at once. */
 const VORLAUF_MS = 24 * 3600 * 1000;
 /** A job that fails as a whole (database gone) is tried again; rows already sent stay sent. */
 const VERSUCHE = 5;
+
+/** One link of a chain of send jobs; the chain's first job also frees rows of dead workers. */
+interface SendeAuftrag {
+  dispatcherId: number;
+  kette: string;
+  schritt: number;
+}
 
 @Injectable()
 export class VersandJobs extends VersandAuftraege implements OnModuleInit, OnApplicationBootstrap {
@@ -39,12 +51,15 @@ export class VersandJobs extends VersandAuftraege implements OnModuleInit, OnApp
     this.queue.register<{ dispatcherId: number }>(PLANEN, (job) =>
       this.versender.ausfuehren(job.data.dispatcherId),
     );
-    this.queue.register<{ dispatcherId: number }>(
+    this.queue.register<SendeAuftrag>(
       SENDEN,
-      (job) => this.versender.senden(job.data.dispatcherId),
-      {
-        concurrency: SENDE_CONCURRENCY,
+      async (job) => {
+        const { dispatcherId, kette, schritt } = job.data;
+        const ergebnis = await this.versender.senden(dispatcherId, schritt === 0);
+        if (ergebnis.weiter) await this.sendejob({ dispatcherId, kette, schritt: schritt + 1 });
+        return ergebnis;
       },
+      { concurrency: SENDE_CONCURRENCY, limiter: this.versender.takt.limiter },
     );
   }
 
@@ -78,11 +93,16 @@ export class VersandJobs extends VersandAuftraege implements OnModuleInit, OnApp
 
   async senden(dispatcherId: number, ab: Date = new Date()): Promise<void> {
     const delayMs = Math.max(0, ab.getTime() - Date.now());
-    for (let i = 1; i <= PARALLELE_SENDEJOBS; i++)
-      await this.queue.add(
-        SENDEN,
-        { dispatcherId },
-        { jobId: `senden-${dispatcherId}-${ab.getTime()}-${i}`, delayMs, attempts: VERSUCHE },
-      );
+    for (let i = 1; i <= PARALLELE_KETTEN; i++)
+      await this.sendejob({ dispatcherId, kette: `${ab.getTime()}.${i}`, schritt: 0 }, delayMs);
+  }
+
+  /** The id names chain and step, so a retried job that already queued its successor adds no twin. */
+  private async sendejob(auftrag: SendeAuftrag, delayMs = 0): Promise<void> {
+    await this.queue.add(SENDEN, auftrag, {
+      jobId: `senden-${auftrag.dispatcherId}-${auftrag.kette}-${auftrag.schritt}`,
+      delayMs,
+      attempts: VERSUCHE,
+    });
   }
 }
