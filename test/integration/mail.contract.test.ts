@@ -239,6 +239,31 @@ describe.each([
     expect(decodeBody(attachment)).toEqual(pdf);
   });
 
+  test("writes a newsletter's shape (one recipient, HTML only) itself, readable as nodemailer's", async () => {
+    const html = `<p>Guten Tag Herr Müller,</p>\n<p>${'die Frist endet bald. '.repeat(10)}= 12,50 €</p>`;
+    const einzeln: MailMessage = {
+      from: '"Steuerakademie Köln" <news@akademie.test>',
+      to: 'Jürgen Müller <mueller@example.test>',
+      replyTo: 'antwort@akademie.test',
+      subject: 'Neues im November – Fristen für Größe & Maß',
+      html,
+      headers: { 'List-Unsubscribe': '<https://verwaltung.test/node/abmelden/abc.def>' },
+      messageId: '<newsletter.7.12.ab@akademie.test>',
+    };
+    expect(await h.mailer.send(einzeln)).toEqual({ messageId: einzeln.messageId });
+    const received = await h.last();
+    const mail = parsePart(received.raw);
+    expect(mail.headers.get('message-id')).toBe(einzeln.messageId);
+    expect(decodeWords(mail.headers.get('subject')!)).toBe(einzeln.subject);
+    expect(decodeWords(mail.headers.get('from')!)).toBe('Steuerakademie Köln <news@akademie.test>');
+    expect(decodeWords(mail.headers.get('to')!)).toBe('Jürgen Müller <mueller@example.test>');
+    expect(addresses(mail.headers.get('reply-to'))).toEqual(['antwort@akademie.test']);
+    expect(mail.headers.get('list-unsubscribe')).toBe('<https://verwaltung.test/node/abmelden/abc.def>');
+    expect(mail.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(decodeBody(mail).toString('utf8')).toBe(`${html.replace(/\n/g, '\r\n')}\r\n`);
+    if (received.envelopeTo) expect(received.envelopeTo).toEqual(['mueller@example.test']);
+  });
+
   test('uses the default sender when the message names none', async () => {
     await h.mailer.send({ to: 'mueller@example.test', subject: 'Ohne Absender', text: 'Hallo' });
     const mail = parsePart((await h.last()).raw);

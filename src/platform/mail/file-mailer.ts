@@ -3,7 +3,7 @@ import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { Mailer, MailMessage } from './mailer';
-import { deliveryError, toNodemailer } from './nodemailer-message';
+import { deliveryError, simpleRawMessage, toNodemailer } from './nodemailer-message';
 
 /**
  * MAIL_URL=file:dir — one RFC 822 message per .eml file, named `<UTC timestamp>-<message id>.eml`
@@ -28,15 +28,19 @@ export class FileMailer extends Mailer {
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
     try {
-      const info = await this.transport.sendMail(toNodemailer(message, this.defaultFrom));
+      const raw = simpleRawMessage(message, this.defaultFrom);
+      const info = await this.transport.sendMail(
+        raw ? { envelope: raw.envelope, raw: raw.raw } : toNodemailer(message, this.defaultFrom),
+      );
+      const messageId: string = raw?.messageId ?? info.messageId;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const id = info.messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]+/g, '_');
+      const id = messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]+/g, '_');
       const file = join(this.dir, `${stamp}-${id}.eml`);
       await mkdir(this.dir, { recursive: true });
       // Written under a temporary name first, so a reader of the outbox never sees half a message.
       await writeFile(`${file}.tmp`, info.message as Buffer, { flag: 'wx' });
       await rename(`${file}.tmp`, file);
-      return { messageId: info.messageId };
+      return { messageId };
     } catch (error) {
       throw deliveryError(message, error);
     }

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import { Mailer, MailMessage } from './mailer';
-import { deliveryError, toNodemailer } from './nodemailer-message';
+import { deliveryError, simpleRawMessage, toNodemailer } from './nodemailer-message';
 
 /**
  * MAIL_URL=smtp://user:pw@host:587 (STARTTLS when offered) or smtps://…:465. Options such as
@@ -26,8 +26,11 @@ export class SmtpMailer extends Mailer {
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
     try {
-      const info = await this.transport.sendMail(toNodemailer(message, this.defaultFrom));
-      return { messageId: info.messageId };
+      const raw = simpleRawMessage(message, this.defaultFrom);
+      const info = await this.transport.sendMail(
+        raw ? { envelope: raw.envelope, raw: raw.raw } : toNodemailer(message, this.defaultFrom),
+      );
+      return { messageId: raw?.messageId ?? info.messageId };
     } catch (error) {
       throw deliveryError(message, error);
     }
