@@ -6,6 +6,7 @@ import { BezahloptionController } from './adapters/http/bezahloption.controller'
 import { KalkulationController } from './adapters/http/kalkulation.controller';
 import { RechnungController } from './adapters/http/rechnung.controller';
 import { VorgangController } from './adapters/http/vorgang.controller';
+import { AbrechnungsAuftraege } from './adapters/jobs/abrechnung.jobs';
 import { Abrechnungen } from './application/abrechnungen';
 import { Bezahloptionen } from './application/bezahloptionen';
 import { Buchungen } from './application/buchungen';
@@ -34,6 +35,7 @@ import { billingResources } from './billing.resources';
     Kalkulation,
     Buchungen,
     Abrechnungen,
+    AbrechnungsAuftraege,
   ],
 })
 export class BillingModule {}

@@ -275,7 +275,11 @@ describe.each(databases())('summaries and SEPA files on %s', (kind) => {
       await agent.put(`/node/api/benutzer/${benutzer}`).send({ primaeremail_id: id }).expect(200);
     }
     const vorher = outbox().length;
-    const response = await agent.post(`/node/api/rw-abrechnung/${ids.abrechnung}/rechnungenEmail`);
+    // The first PDFs of a process parse the fonts, which may take longer than the usual wait for
+    // the quick answer; the 202 path and its progress are test/integration/lange-arbeit.test.ts.
+    const response = await agent
+      .post(`/node/api/rw-abrechnung/${ids.abrechnung}/rechnungenEmail`)
+      .set('Prefer', 'wait=25');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: 'Email erfolgreich versendet', versendet: 2 });
     const mails = outbox().slice(vorher);

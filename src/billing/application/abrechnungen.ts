@@ -19,6 +19,7 @@ import { ConfigService } from '@nestjs/config';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { auditChanges } from '../../platform/audit/audit-changes';
+import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import type { SepaConfig } from '../../config/env';
 import { DomainError } from '../../shared/domain-error';
 import { centsToEuros, eurosToCents } from '../../shared/money';
@@ -35,7 +36,7 @@ import {
 } from '../domain/sepa';
 import { gesperrteZeilen } from './nummernvergabe';
 import { EMAIL_VERSENDET, RechnungsDokument } from './rechnungs-dokument';
-import { Rechnungslauf, type Laufergebnis } from './rechnungslauf';
+import { Rechnungslauf, type Laufanfrage, type Laufergebnis } from './rechnungslauf';
 
 export type SepaArt = 'sepaDebit' | 'sepaTransfer';
 
@@ -75,7 +76,8 @@ export class Abrechnungen {
     private readonly config: ConfigService,
   ) {}
 
-  async erstelle(body: unknown, actor: Actor | null): Promise<Exportergebnis> {
+  /** The export request `{category, category_id, only_verified?}`, checked before the export is queued. */
+  exportAnfrage(body: unknown): Laufanfrage {
     // Summary fields instead of an export request: the generic create this endpoint stands in for.
     if (
       Object.keys(typeof body === 'object' && body !== null ? body : {}).some(
@@ -87,10 +89,20 @@ export class Abrechnungen {
         'Abrechnungen entstehen beim Export und können nicht über die allgemeine Bearbeitung angelegt werden.',
       );
     }
-    const objekt = kategorieObjekt(body);
-    const nurVerifizierte = (body as { only_verified?: unknown }).only_verified !== false;
+    return {
+      objekt: kategorieObjekt(body),
+      nurVerifizierte: (body as { only_verified?: unknown }).only_verified !== false,
+    };
+  }
+
+  async erstelle(
+    { objekt, nurVerifizierte }: Laufanfrage,
+    actor: Actor | null,
+    melde: Melder = ohneFortschritt,
+  ): Promise<Exportergebnis> {
     return this.lauf.transaktion(async (manager) => {
-      const lauf = await this.lauf.laufe(manager, objekt, nurVerifizierte, new Date(), actor);
+      const lauf = await this.lauf.laufe(manager, objekt, nurVerifizierte, new Date(), actor, melde);
+      await melde(0, 0, 'Die Abrechnung wird zusammengestellt');
       const offen = await gesperrteZeilen(
         manager,
         manager
@@ -132,7 +144,7 @@ export class Abrechnungen {
         changes: auditChanges(null, werte),
       });
       await manager.update(RwRechnung, { id: In(offen.map((r) => r.id)) }, { rw_abrechnung_id: id });
-      for (const r of offen)
+      for (const [i, r] of offen.entries()) {
         await this.audit.record(manager, {
           actor,
           resource: 'rw-rechnung',
@@ -140,6 +152,8 @@ export class Abrechnungen {
           action: 'update',
           changes: { rw_abrechnung_id: { before: null, after: id } },
         });
+        await melde(i + 1, offen.length, 'Rechnungen werden der Abrechnung zugeordnet');
+      }
       await this.protokolliere(manager, id, 'create', actor);
       return { ...ergebnis, fehler: lauf.fehler, id, betrag: centsToEuros(betrag) };
     });
@@ -204,7 +218,16 @@ export class Abrechnungen {
    * (RechnungsDokument.email); data.rechnungenEmail counts the invoices that went.
    * Invoices that could not be sent are named in a 409 after the others went out.
    */
-  async rechnungenEmail(id: number, actor: Actor | null): Promise<{ message: string; versendet: number }> {
+  /** Refuses an unknown summary before the mailing is queued. */
+  async pruefeRechnungenEmail(id: number): Promise<void> {
+    await this.laden(id);
+  }
+
+  async rechnungenEmail(
+    id: number,
+    actor: Actor | null,
+    melde: Melder = ohneFortschritt,
+  ): Promise<{ message: string; versendet: number }> {
     const abrechnung = await this.laden(id);
     const rechnungen = await this.dataSource.getRepository(RwRechnung).find({
       select: { id: true, rechnungs_nr: true },
@@ -213,7 +236,7 @@ export class Abrechnungen {
     });
     const fehler: string[] = [];
     let versendet = 0;
-    for (const r of rechnungen) {
+    for (const [i, r] of rechnungen.entries()) {
       try {
         await this.dokument.email(r.id);
         versendet += 1;
@@ -221,6 +244,8 @@ export class Abrechnungen {
         if (!(error instanceof DomainError)) throw error;
         fehler.push(`${r.rechnungs_nr}: ${error.message}`);
       }
+      // Also yields between two documents: each PDF is rendered on the event loop.
+      await melde(i + 1, rechnungen.length, 'Rechnungen werden versendet');
     }
     if (versendet > 0) {
       await this.dataSource.transaction(async (manager) => {

@@ -13,6 +13,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { auditChanges } from '../../platform/audit/audit-changes';
+import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import type { Row } from '../../platform/resources/resource-definition';
 import { DomainError } from '../../shared/domain-error';
 import { centsToEuros, eurosToCents } from '../../shared/money';
@@ -47,6 +48,12 @@ export interface Laufergebnis {
   storno: number;
   /** What could not be invoiced, in German ("Für … fehlt eine Zahlungsart"). */
   fehler: string[];
+}
+
+/** A checked run request; plain JSON, so that it travels as a job's data. */
+export interface Laufanfrage {
+  objekt: KategorieObjekt;
+  nurVerifizierte: boolean;
 }
 
 export interface Stornoergebnis {
@@ -91,7 +98,8 @@ export class Rechnungslauf {
     private readonly audit: AuditTrail,
   ) {}
 
-  async starte(body: unknown, actor: Actor | null): Promise<Laufergebnis> {
+  /** The run request `{category, category_id, only_verified?}`, checked before the run is queued. */
+  anfrage(body: unknown): Laufanfrage {
     const werte = (typeof body === 'object' && body !== null ? body : {}) as Row;
     // Invoice fields instead of a run request: the generic create this endpoint replaced.
     if (Object.keys(werte).some((feld) => !LAUF_FELDER.includes(feld))) {
@@ -100,10 +108,21 @@ export class Rechnungslauf {
         'Rechnungen entstehen in Abrechnungsläufen und können nicht über die allgemeine Bearbeitung angelegt werden.',
       );
     }
-    const objekt = kategorieObjekt(werte);
-    const nurVerifizierte = werte.only_verified === true || werte.only_verified === 'true';
+    return {
+      objekt: kategorieObjekt(werte),
+      nurVerifizierte: werte.only_verified === true || werte.only_verified === 'true',
+    };
+  }
+
+  async starte(
+    anfrage: Laufanfrage,
+    actor: Actor | null,
+    melde: Melder = ohneFortschritt,
+  ): Promise<Laufergebnis> {
     const datum = new Date();
-    return this.transaktion((manager) => this.laufe(manager, objekt, nurVerifizierte, datum, actor));
+    return this.transaktion((manager) =>
+      this.laufe(manager, anfrage.objekt, anfrage.nurVerifizierte, datum, actor, melde),
+    );
   }
 
   /**
@@ -123,7 +142,9 @@ export class Rechnungslauf {
     nurVerifizierte: boolean,
     datum: Date,
     actor: Actor | null,
+    melde: Melder = ohneFortschritt,
   ): Promise<Laufergebnis> {
+    await melde(0, 0, 'Offene Vorgänge werden gelesen');
     // 1. Issued invoices of the object with a cancelled transaction get a storno.
     const ausgestellt = await gesperrteZeilen(
       manager,
@@ -167,7 +188,10 @@ export class Rechnungslauf {
 
     // 4. Storno invoices, and the re-opened versions of the rest.
     const neueVersionen = new Map<number, number>();
-    for (const rechnung of zuStornieren) await this.storniere(manager, rechnung, datum, actor);
+    for (const [i, rechnung] of zuStornieren.entries()) {
+      await this.storniere(manager, rechnung, datum, actor);
+      await melde(i + 1, zuStornieren.length, 'Storno-Rechnungen werden ausgestellt');
+    }
     for (const t of wiederOffen) neueVersionen.set(t.id, await wiederEroeffnen(manager, t));
 
     // 5. One invoice per member and payment option (and invoice template).
@@ -189,7 +213,7 @@ export class Rechnungslauf {
     });
     const optionen = await this.bezahloptionen(manager, objekt, vorgaenge);
     const { entwuerfe, mitglieder, fehler } = rechnungsentwuerfe(vorgaenge, optionen.typen);
-    for (const entwurf of entwuerfe) {
+    for (const [i, entwurf] of entwuerfe.entries()) {
       const option = optionen.zeilen.get(entwurf.benutzer_id)!;
       const inhalt: Rechnungsinhalt = {
         ...rechnungsinhalt(entwurf.positionen, entwurf.summen),
@@ -214,6 +238,7 @@ export class Rechnungslauf {
         { id: In(entwurf.positionen.map((p) => p.vorgang_id)) },
         { rw_rechnung_id: id, locked: true },
       );
+      await melde(i + 1, entwuerfe.length, 'Rechnungen werden ausgestellt');
     }
     return { all: mitglieder, created: entwuerfe.length, storno: zuStornieren.length, fehler };
   }

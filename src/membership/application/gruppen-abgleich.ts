@@ -5,6 +5,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { MitgliedArt } from '../../../common/gruppen';
+import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import { GruppenMitglieder, inBatches } from '../adapters/persistence/gruppen-mitglieder';
 import {
   abgleichArtFuer,
@@ -43,13 +44,22 @@ function gruppieren<K, V>(eintraege: [K, V][]): Map<K, V[]> {
 export class GruppenAbgleich {
   constructor(private readonly mitglieder: GruppenMitglieder) {}
 
-  async abgleichen(gruppeId: number, body: unknown): Promise<Abgleich> {
+  /** Refuses what the comparison would refuse (404, 409, 400), before it is queued. */
+  async pruefe(gruppeId: number, body: unknown): Promise<void> {
+    await this.anfrage(gruppeId, body);
+  }
+
+  private async anfrage(gruppeId: number, body: unknown) {
     const { rows, zuordnung } = (body ?? {}) as { rows?: unknown; zuordnung?: unknown };
-    const manager = this.mitglieder.manager;
-    const gruppe = await this.mitglieder.laden(manager, gruppeId);
+    const gruppe = await this.mitglieder.laden(this.mitglieder.manager, gruppeId);
     const art = abgleichArtFuer(gruppe, zuordnung);
     pruefeHinzufuegen(gruppe, art);
-    const { zeilen, spalten } = pruefeZeilen(rows);
+    return { art, ...pruefeZeilen(rows) };
+  }
+
+  async abgleichen(gruppeId: number, body: unknown, melde: Melder = ohneFortschritt): Promise<Abgleich> {
+    const manager = this.mitglieder.manager;
+    const { art, zeilen, spalten } = await this.anfrage(gruppeId, body);
 
     const ergebnis = Object.fromEntries(
       BUCKETS.map((b) => [b, { count: 0, rows: [] }]),
@@ -81,6 +91,7 @@ export class GruppenAbgleich {
         });
       });
       erste += teil.length;
+      await melde(erste, zeilen.length, 'Zeilen werden verglichen');
     }
     for (const bucket of BUCKETS) ergebnis[bucket].count = ergebnis[bucket].rows.length;
     return ergebnis;

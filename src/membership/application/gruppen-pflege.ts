@@ -9,6 +9,7 @@ import type { EntityManager } from 'typeorm';
 import type { MitgliedArt } from '../../../common/gruppen';
 import { berlinDatum } from '../../../common/kalender';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
+import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import { BenutzerGruppe } from '../adapters/persistence/benutzer-gruppe.entity';
 import { GruppenMitglieder, type LinkZeile } from '../adapters/persistence/gruppen-mitglieder';
 import { auswahl, NEWSLETTER_EMPFAENGER } from '../domain/auto-regeln';
@@ -93,14 +94,18 @@ export class GruppenPflege {
    * Makes the group hold exactly the Benutzer its rule selects today: one INSERT … SELECT of the
    * missing and one DELETE of the surplus. Running it again changes nothing.
    */
-  auffuellen(gruppeId: number, actor: Actor | null): Promise<Aufgefuellt> {
+  auffuellen(gruppeId: number, actor: Actor | null, melde: Melder = ohneFortschritt): Promise<Aufgefuellt> {
     return this.mitglieder.transaktion(async (manager) => {
       const gruppe = await this.mitglieder.sperren(manager, gruppeId);
       pruefeAuffuellbar(gruppe);
       const bedingung = auswahl(gruppe, berlinDatum(new Date()));
+      // Two set-based statements: the steps are all the progress there is to show.
+      await melde(0, 2, 'Fehlende Benutzer werden hinzugefügt');
       const created = await this.mitglieder.einfuegenAus(manager, 'benutzer', gruppeId, bedingung);
+      await melde(1, 2, 'Nicht mehr passende Benutzer werden entfernt');
       const deleted = await this.mitglieder.entfernenAusser(manager, gruppeId, bedingung);
       await this.protokolliere(manager, actor, gruppeId, { created, deleted }, 'refill');
+      await melde(2, 2, 'Gruppe befüllt');
       return { created, deleted };
     });
   }

@@ -181,6 +181,43 @@ describe('PdfLibRenderer: text layouts', () => {
   });
 });
 
+describe('PdfLibRenderer: fonts shared by the documents of a batch', () => {
+  it('keeps every letter in the text layer after a document whose umlauts are built from them', async () => {
+    // ü and ö are composites of u and o: the first document's subset creates those glyphs
+    // without their characters; the next document must still copy as "Stuttgart", "Hof".
+    await renderer.render(template('a.hbs', 'Müller Öztürk Übersicht'), {});
+    const [seite] = pdfPages(await renderer.render(template('b.hbs', 'Stuttgart Hof Burg'), {}));
+    expect(seite).toContain('Stuttgart Hof Burg');
+  });
+
+  it('draws the one parsed letterhead onto every document of a batch, each file complete', async () => {
+    const brief = template('brief.hbs', '---\nbriefkopf: briefkopf.pdf\n---\nRechnung {{nr}}', {
+      'briefkopf.pdf': briefkopf,
+    });
+    for (const nr of ['RE-1', 'RE-2', 'RE-3']) {
+      const pdf = await renderer.render(brief, { nr });
+      const [seite] = pdfPages(pdf);
+      expect(seite.replace(/\s+/g, ' ')).toContain('Steuerberaterverband e. V.');
+      expect(seite).toContain(`Rechnung ${nr}`);
+      expect(await dangling(pdf)).toEqual([]);
+    }
+  });
+
+  it('wraps and draws the same words alike in every document of a batch', async () => {
+    const absatz = template(
+      'c.hbs',
+      '{{#each namen}}\n{{this}} wohnt in der Königstraße in Stuttgart-Süd\n{{/each}}',
+    );
+    const texte = [];
+    for (let i = 0; i < 3; i++)
+      texte.push(
+        pdfPages(await renderer.render(absatz, { namen: ['Änne Öztürk', `Jürgen ${i}`] })).join(' '),
+      );
+    expect(texte[2]).toBe(texte[0].replace('Jürgen 0', 'Jürgen 2'));
+    expect(texte[0]).toContain('Änne Öztürk wohnt in der Königstraße in Stuttgart-Süd');
+  });
+});
+
 describe('PdfLibRenderer: merged output', () => {
   it('writes the documents one after another as one readable PDF', async () => {
     const out = new PassThrough();

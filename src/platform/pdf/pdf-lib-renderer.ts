@@ -1,5 +1,6 @@
 /** The PDF port on pdf-lib: form templates filled and flattened, text layouts drawn and paged. */
 import fontkit from '@pdf-lib/fontkit';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -14,6 +15,8 @@ import {
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
+// pdf-lib's package root does not re-export its fontkit types.
+import type { Font, Fontkit, Glyph, GlyphRun } from 'pdf-lib/cjs/types/fontkit';
 import { compileFill, isExpression, TemplateError } from './handlebars-fill';
 import { parseLayout, wrap, type Block } from './layout';
 import { writeMergedPdf } from './pdf-merge';
@@ -29,6 +32,67 @@ function fonts() {
   };
   return fontBytes;
 }
+
+/** Words laid out and kept per font: a batch's documents repeat their headings, labels and names. */
+const WORDS_PER_FONT = 20_000;
+
+/**
+ * pdf-lib asks fontkit for a new font object per document, and fontkit parses its tables and
+ * shapes every text (GSUB/GPOS) anew on each: most of an invoice's render time, during which the
+ * event loop is blocked. The font files never change, so each is parsed once per process, and a
+ * text is laid out word by word from a cache of words (wrapping measures every growing candidate
+ * line of a paragraph, drawing every line once). Each document still gets its own subset.
+ */
+const parsedFonts = new Map<Uint8Array, Font>();
+const sharedFontkit: Fontkit = {
+  create(bytes) {
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes);
+      parsedFonts.set(bytes, withCachedLayouts(font));
+    }
+    return font;
+  },
+};
+
+function withCachedLayouts(font: Font): Font {
+  // fontkit keeps one glyph object per id. A subset creates the parts of a composite glyph (the
+  // u of an ü) without their characters; shared, such a glyph would reach a later document's
+  // text layer without them, and its letter would vanish when the PDF's text is copied.
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
+  const layout = font.layout.bind(font);
+  const words = new Map<string, Glyph[]>();
+  const glyphsOf = (word: string) => {
+    let glyphs = words.get(word);
+    if (!glyphs) {
+      // Oldest first out: a Map iterates in insertion order.
+      if (words.size >= WORDS_PER_FONT) words.delete(words.keys().next().value!);
+      words.set(word, (glyphs = layout(word).glyphs));
+    }
+    return glyphs;
+  };
+  font.layout = (text, features) => {
+    if (features !== undefined) return layout(text, features);
+    const space = glyphsOf(' ');
+    const glyphs = text.split(' ').flatMap((word, i) => [...(i > 0 ? space : []), ...glyphsOf(word)]);
+    // pdf-lib reads only the glyphs of a run and sets them by their advance widths (it applies no
+    // kerning), so word by word puts the same glyphs on the page as the whole text would.
+    return { glyphs } as unknown as GlyphRun;
+  };
+  return font;
+}
+
+/**
+ * A batch renders its documents on the event loop; between the steps of each one other requests
+ * get their turn (a step takes a few milliseconds, a whole invoice a few dozen).
+ */
+const OBJECTS_PER_TICK = 10;
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const A4: [number, number] = [595.28, 841.89];
 const BODY = 10;
@@ -46,10 +110,27 @@ async function loadPdf(template: PdfTemplate, bytes: Uint8Array, field: string):
   }
 }
 
+/** Letterheads kept parsed, by their content: every invoice of a batch has the same one. */
+const LETTERHEADS = 20;
+const parsedLetterheads = new Map<string, PDFDocument>();
+
+/** The letterhead document; pdf-lib only reads it when embedding its page into another. */
+async function loadLetterhead(template: PdfTemplate, bytes: Uint8Array, field: string): Promise<PDFDocument> {
+  const key = createHash('sha256').update(bytes).digest('base64');
+  let letterhead = parsedLetterheads.get(key);
+  if (!letterhead) {
+    letterhead = await loadPdf(template, bytes, field);
+    if (parsedLetterheads.size >= LETTERHEADS)
+      parsedLetterheads.delete(parsedLetterheads.keys().next().value!);
+    parsedLetterheads.set(key, letterhead);
+  }
+  return letterhead;
+}
+
 /** A PDF form: each field whose value or name is an expression gets its filled value; then flattened. */
 async function renderForm(template: PdfTemplate, data: object): Promise<PDFDocument> {
   const doc = await loadPdf(template, template.content, template.file);
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(sharedFontkit);
   const form = doc.getForm();
   // All expressions are filled first: a failing one leaves nothing half-drawn.
   const values: [PDFTextField | PDFCheckBox, string][] = [];
@@ -233,7 +314,7 @@ async function renderLayout(template: PdfTemplate, data: object): Promise<PDFDoc
   const source = Buffer.from(template.content).toString('utf8');
   const layout = parseLayout(compileFill(source, template.title)(data));
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(sharedFontkit);
   let letterhead: PDFEmbeddedPage | null = null;
   if (layout.options.letterhead) {
     const file = layout.options.letterhead;
@@ -243,7 +324,7 @@ async function renderLayout(template: PdfTemplate, data: object): Promise<PDFDoc
         ? error
         : new TemplateError(template.title, field, `die Datei „${file}“ gibt es nicht`);
     });
-    const source = await loadPdf(template, bytes, field);
+    const source = await loadLetterhead(template, bytes, field);
     [letterhead] = await doc.embedPdf(source, [0]);
   }
   const writer = new LayoutWriter(
@@ -255,6 +336,7 @@ async function renderLayout(template: PdfTemplate, data: object): Promise<PDFDoc
     letterhead,
     layout.options.margins,
   );
+  await pause();
   for (const block of layout.blocks) writer.draw(block);
   if (layout.options.pageNumbers) writer.pageNumbers();
   return doc;
@@ -274,7 +356,11 @@ function renderDocument(template: PdfTemplate, data: object): Promise<PDFDocumen
 export class PdfLibRenderer extends PdfRenderer {
   async render(template: PdfTemplate, data: object): Promise<Uint8Array> {
     const doc = await renderDocument(template, data);
-    return doc.save();
+    await pause();
+    // Subsets and compresses the fonts, the longest step.
+    await doc.flush();
+    await pause();
+    return doc.save({ objectsPerTick: OBJECTS_PER_TICK });
   }
 
   async renderMerged(jobs: AsyncIterable<PdfJob>, out: Writable): Promise<number> {

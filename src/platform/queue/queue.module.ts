@@ -3,6 +3,7 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import type { AppConfig, RedisConfig } from '../../config/env';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { AuftraegeController } from './http/auftraege.controller';
+import { AuftragStatusController } from './http/auftrag-status.controller';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { JobQueue } from './job-queue';
 
@@ -21,7 +22,7 @@ export function createJobQueue(redis: RedisConfig, runWorkers: boolean): JobQueu
 @Global()
 @Module({
   imports: [ConfigModule],
-  controllers: [AuftraegeController],
+  controllers: [AuftraegeController, AuftragStatusController],
   providers: [
     {
       provide: JobQueue,

@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { href } from '../../app/router';
+import { AuftragFortschritt, useLangeArbeit } from '../../components/auftrag/AuftragFortschritt';
 import { TabFrame } from '../../components/EditFrame';
 import { RelatedTable } from '../../components/RelatedTable';
 import { Amount } from '../../components/inputs/Amount';
@@ -240,6 +241,8 @@ function AboBuchungen({ art, id }: { art: AbrechnungsArt; id: number }) {
  */
 function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
   const label = (feld: string) => fieldLabel('rw-abrechnung', feld) ?? feld;
+  // The export and the mailing run long for large objects: their progress shows above the table.
+  const arbeit = useLangeArbeit();
   const felder = [
     'data.betrag',
     'data.all',
@@ -268,18 +271,22 @@ function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
       resource="rw-abrechnung"
       query={{ where: objektWhere(art, id), order: [['createdAt', 'DESC']] }}
       bar={
-        <Button
-          icon="export"
-          intent={Intent.PRIMARY}
-          text="Abrechnung erstellen"
-          onClick={() =>
-            void aktion(
-              'Wollen Sie wirklich eine Abrechnung aller Rechnungen erstellen, die noch in keiner Abrechnung enthalten sind?',
-              () => abrechnungErstellen(art, id),
-              (ergebnis) => exportMeldung(ergebnis).join(' '),
-            )
-          }
-        />
+        <>
+          <Button
+            icon="export"
+            intent={Intent.PRIMARY}
+            text="Abrechnung erstellen"
+            disabled={arbeit.laeuft}
+            onClick={() =>
+              void aktion(
+                'Wollen Sie wirklich eine Abrechnung aller Rechnungen erstellen, die noch in keiner Abrechnung enthalten sind?',
+                () => arbeit.ausfuehren((melde) => abrechnungErstellen(art, id, melde)),
+                (ergebnis) => exportMeldung(ergebnis).join(' '),
+              )
+            }
+          />
+          {arbeit.laeuft && <AuftragFortschritt fortschritt={arbeit.fortschritt} einheit="Rechnungen" />}
+        </>
       }
       columns={[
         { field: 'id', label: label('id') },
@@ -305,10 +312,11 @@ function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
             <ZeilenAktion
               icon="envelope"
               name="Rechnungen per Email"
+              disabled={arbeit.laeuft}
               onClick={() =>
                 void aktion(
                   'Wollen Sie alle Rechnungen dieser Abrechnung wirklich per Email an die Mitglieder versenden?',
-                  () => rechnungenPerEmail(Number(a.id)),
+                  () => arbeit.ausfuehren((melde) => rechnungenPerEmail(Number(a.id), melde)),
                   (ergebnis) => ergebnis.message,
                 )
               }
@@ -322,16 +330,14 @@ function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
 
 function Rechnungslauf({ art, id, close }: { art: AbrechnungsArt; id: number; close(): void }) {
   const [nurVerifizierte, setNurVerifizierte] = useState(true);
-  const [laeuft, setLaeuft] = useState(false);
+  const { laeuft, fortschritt, ausfuehren } = useLangeArbeit();
   const [ergebnis, setErgebnis] = useState<Laufergebnis | null>(null);
   const starten = async () => {
-    setLaeuft(true);
     try {
-      setErgebnis(await rechnungenErstellen(art, id, nurVerifizierte));
+      setErgebnis(await ausfuehren((melde) => rechnungenErstellen(art, id, nurVerifizierte, melde)));
     } catch (error) {
       showErrorToast(errorMessage(error));
     } finally {
-      setLaeuft(false);
       abrechnungGeaendert();
     }
   };
@@ -345,6 +351,7 @@ function Rechnungslauf({ art, id, close }: { art: AbrechnungsArt; id: number; cl
           disabled={laeuft || ergebnis !== null}
           onChange={(e) => setNurVerifizierte(e.currentTarget.checked)}
         />
+        {laeuft && <AuftragFortschritt fortschritt={fortschritt} einheit="Rechnungen" />}
         {ergebnis && (
           <Callout
             className="rechnungslauf-ergebnis"
@@ -367,7 +374,7 @@ function Rechnungslauf({ art, id, close }: { art: AbrechnungsArt; id: number; cl
               <Button
                 intent={Intent.PRIMARY}
                 text="Rechnungen erstellen"
-                loading={laeuft}
+                disabled={laeuft}
                 onClick={() => void starten()}
               />
             </>

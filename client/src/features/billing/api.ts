@@ -1,5 +1,6 @@
 /** The billing context's own calls beyond the generic resource API (spec 002 §7, issue 13). */
 import useSWR from 'swr';
+import { langeArbeit, type Melder } from '../../components/auftrag/auftrag';
 import { api, buildUrl, request, resourcePath } from '../../lib/api';
 import { saveBlob } from '../../lib/csv';
 import { invalidateResource, useApi } from '../../lib/hooks';
@@ -54,9 +55,21 @@ const objekt = (art: AbrechnungsArt, id: number) => ({ category: art.category, c
 export const alleVerifizieren = (art: AbrechnungsArt, id: number) =>
   api.post<Row[]>(`${resourcePath('rw-transaction')}/setAllVerifiziert`, objekt(art, id));
 
-/** The invoice run (spec 002 §7): `{all, created, storno}` and the reports of missing payment options. */
-export const rechnungenErstellen = (art: AbrechnungsArt, id: number, nurVerifizierte: boolean) =>
-  api.post<Laufergebnis>(resourcePath('rw-rechnung'), { ...objekt(art, id), only_verified: nurVerifizierte });
+/**
+ * The invoice run (spec 002 §7): `{all, created, storno}` and the reports of missing payment
+ * options; a long run reports its progress to `melde` until it is done.
+ */
+export const rechnungenErstellen = (
+  art: AbrechnungsArt,
+  id: number,
+  nurVerifizierte: boolean,
+  melde: Melder,
+) =>
+  langeArbeit<Laufergebnis>(
+    resourcePath('rw-rechnung'),
+    { ...objekt(art, id), only_verified: nurVerifizierte },
+    melde,
+  );
 
 export const rechnungPerEmail = (id: number) => api.post(`${resourcePath('rw-rechnung', id)}/rechnungEmail`);
 
@@ -103,8 +116,12 @@ export const buchungsPreis = (body: Row) =>
 export const buchen = (body: Row) => api.post<Row>(resourcePath('rw-transaction'), body);
 
 /** The export of a category object (spec 002 §7): the invoice run's answer and the new summary's id. */
-export const abrechnungErstellen = (art: AbrechnungsArt, id: number) =>
-  api.post<Laufergebnis & { id: number; betrag: number }>(resourcePath('rw-abrechnung'), objekt(art, id));
+export const abrechnungErstellen = (art: AbrechnungsArt, id: number, melde: Melder) =>
+  langeArbeit<Laufergebnis & { id: number; betrag: number }>(
+    resourcePath('rw-abrechnung'),
+    objekt(art, id),
+    melde,
+  );
 
 export type SepaArt = 'sepaDebit' | 'sepaTransfer';
 
@@ -121,7 +138,10 @@ export async function sepaHerunterladen(art: SepaArt, abrechnungId: number): Pro
   saveBlob(blob, `${name}-Abrechnung-${abrechnungId}.xml`);
 }
 
-export const rechnungenPerEmail = (abrechnungId: number) =>
-  api.post<{ message: string; versendet: number }>(
+/** Every invoice of a summary by e-mail, one PDF each: long for a large summary, hence with progress. */
+export const rechnungenPerEmail = (abrechnungId: number, melde: Melder) =>
+  langeArbeit<{ message: string; versendet: number }>(
     `${resourcePath('rw-abrechnung', abrechnungId)}/rechnungenEmail`,
+    undefined,
+    melde,
   );

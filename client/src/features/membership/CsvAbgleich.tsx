@@ -17,6 +17,7 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { abgleichArt, hinzugefuegtMeldung, type MitgliedArt } from '../../../../common/gruppen';
+import { AuftragFortschritt, useLangeArbeit } from '../../components/auftrag/AuftragFortschritt';
 import { exportCsv } from '../../lib/csv';
 import { confirm } from '../../lib/dialogs';
 import { reportError } from '../../lib/errors';
@@ -102,6 +103,7 @@ export function CsvAbgleich({ gruppe }: { gruppe: Gruppe }) {
   const [zeilen, setZeilen] = useState<CsvZeile[]>([]);
   const [ergebnis, setErgebnis] = useState<Abgleich>();
   const [arbeitet, setArbeitet] = useState(false);
+  const vergleich = useLangeArbeit();
 
   const laufen = async (arbeit: () => Promise<void>) => {
     setArbeitet(true);
@@ -115,7 +117,7 @@ export function CsvAbgleich({ gruppe }: { gruppe: Gruppe }) {
   };
 
   const vergleichen = (rows: CsvZeile[]) => async () => {
-    setErgebnis(await csvAbgleichen(gruppeId, rows, art));
+    setErgebnis(await vergleich.ausfuehren((melde) => csvAbgleichen(gruppeId, rows, art, melde)));
     setSchritt('compare');
   };
 
@@ -181,13 +183,13 @@ export function CsvAbgleich({ gruppe }: { gruppe: Gruppe }) {
               />
             </FormGroup>
           )}
+          {vergleich.laeuft && <AuftragFortschritt fortschritt={vergleich.fortschritt} einheit="Zeilen" />}
           <div className="stepper-buttons">
             <Button
               intent={Intent.PRIMARY}
               rightIcon="arrow-right"
               text="Vergleichen"
-              disabled={!datei}
-              loading={arbeitet}
+              disabled={!datei || arbeitet}
               onClick={() => void lesen()}
             />
           </div>
@@ -242,11 +244,11 @@ export function CsvAbgleich({ gruppe }: { gruppe: Gruppe }) {
               intent={Intent.PRIMARY}
               icon="add"
               text="Zur Gruppe hinzufügen"
-              disabled={ergebnis.bereit.count === 0}
-              loading={arbeitet}
+              disabled={ergebnis.bereit.count === 0 || arbeitet}
               onClick={() => void hinzufuegen()}
             />
           </div>
+          {vergleich.laeuft && <AuftragFortschritt fortschritt={vergleich.fortschritt} einheit="Zeilen" />}
         </div>
       )}
     </div>

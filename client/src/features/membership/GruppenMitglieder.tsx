@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { aufgefuelltMeldung, hinzugefuegtMeldung, type MitgliedArt } from '../../../../common/gruppen';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { navigate } from '../../app/router';
+import { AuftragFortschritt, useLangeArbeit } from '../../components/auftrag/AuftragFortschritt';
 import { RecordsSelect } from '../../components/inputs/RecordsSelect';
 import { ResourceList } from '../../components/ResourceList';
 import { api, resourcePath } from '../../lib/api';
@@ -96,6 +97,7 @@ export function MitgliederTab({ gruppe, art }: { gruppe: Gruppe; art: MitgliedAr
   const auto = gruppe.typ === 'Auto';
   const [gewaehlt, setGewaehlt] = useState<number[]>([]);
   const [arbeitet, setArbeitet] = useState(false);
+  const befuellen = useLangeArbeit();
   const config = useMemo<ResourceConfig>(
     () => ({
       path: `/benutzer/gruppe/${gruppeId}/${pfad}`,
@@ -144,7 +146,7 @@ export function MitgliederTab({ gruppe, art }: { gruppe: Gruppe; art: MitgliedAr
     );
   const auffuellen = () =>
     nachFrage(`Wollen Sie die Gruppe „${name}“ jetzt nach ihrer Regel neu befüllen?`, 'Befüllen', async () =>
-      aufgefuelltMeldung(await gruppeAuffuellen(gruppeId)),
+      aufgefuelltMeldung(await befuellen.ausfuehren((melde) => gruppeAuffuellen(gruppeId, melde))),
     );
   const alleEntfernen = () =>
     nachFrage(
@@ -192,10 +194,11 @@ export function MitgliederTab({ gruppe, art }: { gruppe: Gruppe; art: MitgliedAr
             icon="automatic-updates"
             intent={Intent.PRIMARY}
             text="Jetzt befüllen"
-            loading={arbeitet}
+            disabled={arbeitet}
             onClick={() => void auffuellen()}
           />
         )}
+        {befuellen.laeuft && <AuftragFortschritt fortschritt={befuellen.fortschritt} einheit="Schritten" />}
         <span className="spacer" />
         <Button
           icon="trash"

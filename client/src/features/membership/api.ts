@@ -3,6 +3,7 @@
  * built on the shared wrappers of lib/api.ts and lib/hooks.ts.
  */
 import type { MitgliedArt } from '../../../../common/gruppen';
+import { langeArbeit, type Melder } from '../../components/auftrag/auftrag';
 import { api, request, resourcePath, type Query } from '../../lib/api';
 import { invalidateResource, useApi } from '../../lib/hooks';
 import type { Row } from '../../resources/types';
@@ -142,8 +143,16 @@ export async function newsletterGruppeFuellen(gruppeId: number): Promise<{ creat
   return ergebnis;
 }
 
-export async function gruppeAuffuellen(gruppeId: number): Promise<{ created: number; deleted: number }> {
-  const ergebnis = await api.post<{ created: number; deleted: number }>(gruppenPfad(gruppeId, 'auto_refill'));
+/** The refill of an automatic group (spec 001 §7); a long one reports its steps to `melde`. */
+export async function gruppeAuffuellen(
+  gruppeId: number,
+  melde: Melder,
+): Promise<{ created: number; deleted: number }> {
+  const ergebnis = await langeArbeit<{ created: number; deleted: number }>(
+    gruppenPfad(gruppeId, 'auto_refill'),
+    undefined,
+    melde,
+  );
   invalidateResource(MITGLIED_RESOURCE.benutzer);
   return ergebnis;
 }
@@ -173,6 +182,6 @@ export type Abgleich = { zuordnung: MitgliedArt } & Record<
   { count: number; rows: AbgleichZeile[] }
 >;
 
-/** The comparison of spec 001 §4 on the server: the four buckets of the rows. */
-export const csvAbgleichen = (gruppeId: number, rows: CsvZeile[], zuordnung?: MitgliedArt) =>
-  api.post<Abgleich>(gruppenPfad(gruppeId, 'csv_compare'), { rows, zuordnung });
+/** The comparison of spec 001 §4 on the server: the four buckets of the rows; a long one reports its rows to `melde`. */
+export const csvAbgleichen = (gruppeId: number, rows: CsvZeile[], zuordnung: MitgliedArt, melde: Melder) =>
+  langeArbeit<Abgleich>(gruppenPfad(gruppeId, 'csv_compare'), { rows, zuordnung }, melde);

@@ -3,20 +3,31 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import { attachmentHeader } from '../../../platform/files/file-response';
+import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { Abrechnungen, type SepaArt } from '../../application/abrechnungen';
+import { AbrechnungsAuftraege, akteur } from '../jobs/abrechnung.jobs';
 
 /** The summaries' verbs (spec 002 §7): export, the SEPA files, the invoices by e-mail. */
 @Controller('node/api/rw-abrechnung')
 export class AbrechnungController {
-  constructor(private readonly abrechnungen: Abrechnungen) {}
+  constructor(
+    private readonly abrechnungen: Abrechnungen,
+    private readonly auftraege: AbrechnungsAuftraege,
+  ) {}
 
-  /** `{category, category_id}` → the invoice run's `{all, created, storno}` with the new summary's id. */
+  /**
+   * `{category, category_id}` → the invoice run's `{all, created, storno}` with the new summary's
+   * id, or 202 with the job while a long export goes on.
+   */
   @ApiOperation({ summary: 'Abrechnung (Export) eines Seminars, Abos, Bundles oder Produkts erstellen' })
+  @LangeArbeit()
   @Post()
   @HttpCode(200)
-  erstellen(@Body() body: unknown, @Req() req: Request) {
-    return this.abrechnungen.erstelle(body, currentUser(req));
+  async erstellen(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const anfrage = this.abrechnungen.exportAnfrage(body);
+    const actor = akteur(currentUser(req));
+    return antwort(res, await this.auftraege.export.starte({ anfrage, actor }, wartezeit(req)));
   }
 
   @ApiOperation({ summary: 'SEPA-Lastschriftdatei (pain.008) einer Abrechnung' })
@@ -31,11 +42,20 @@ export class AbrechnungController {
     return this.sepa('sepaTransfer', id, req, res);
   }
 
+  /** `{message, versendet}`, or 202 with the job while the PDFs are rendered and sent. */
   @ApiOperation({ summary: 'Alle Rechnungen einer Abrechnung per Email versenden' })
+  @LangeArbeit()
   @Post(':id/rechnungenEmail')
   @HttpCode(200)
-  rechnungenEmail(@Param('id') id: string, @Req() req: Request) {
-    return this.abrechnungen.rechnungenEmail(parseId(id), currentUser(req));
+  async rechnungenEmail(
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const abrechnungId = parseId(id);
+    await this.abrechnungen.pruefeRechnungenEmail(abrechnungId);
+    const actor = akteur(currentUser(req));
+    return antwort(res, await this.auftraege.rechnungenEmail.starte({ abrechnungId, actor }, wartezeit(req)));
   }
 
   /** A plain GET link (DESIGN.md §3): the XML file as an attachment. */

@@ -3,9 +3,11 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import { attachmentHeader } from '../../../platform/files/file-response';
+import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { RechnungsDokument } from '../../application/rechnungs-dokument';
 import { Rechnungslauf } from '../../application/rechnungslauf';
+import { AbrechnungsAuftraege, akteur } from '../jobs/abrechnung.jobs';
 
 /** The invoices' verbs (spec 002 §7). */
 @Controller('node/api/rw-rechnung')
@@ -13,16 +15,23 @@ export class RechnungController {
   constructor(
     private readonly lauf: Rechnungslauf,
     private readonly dokument: RechnungsDokument,
+    private readonly auftraege: AbrechnungsAuftraege,
   ) {}
 
-  /** The invoice run of one category object: `{category, category_id, only_verified?}` → `{all, created, storno}`. */
+  /**
+   * The invoice run of one category object: `{category, category_id, only_verified?}` →
+   * `{all, created, storno}`, or 202 with the job while a long run goes on.
+   */
   @ApiOperation({
     summary: 'Abrechnungslauf: Rechnungen und Storno-Rechnungen aus den offenen Vorgängen erstellen',
   })
+  @LangeArbeit()
   @Post()
   @HttpCode(200)
-  rechnungslauf(@Body() body: unknown, @Req() req: Request) {
-    return this.lauf.starte(body, currentUser(req));
+  async rechnungslauf(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const anfrage = this.lauf.anfrage(body);
+    const actor = akteur(currentUser(req));
+    return antwort(res, await this.auftraege.rechnungslauf.starte({ anfrage, actor }, wartezeit(req)));
   }
 
   /** A plain GET link (DESIGN.md §3): the invoice PDF. */

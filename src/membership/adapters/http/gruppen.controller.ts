@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
+import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
 import { parseId } from '../../../platform/resources/resource.controller';
-import { GruppenAbgleich } from '../../application/gruppen-abgleich';
 import { GruppenPflege } from '../../application/gruppen-pflege';
 import { GruppenAuftraege } from '../jobs/gruppen.jobs';
 
@@ -16,7 +16,6 @@ import { GruppenAuftraege } from '../jobs/gruppen.jobs';
 export class GruppenController {
   constructor(
     private readonly pflege: GruppenPflege,
-    private readonly abgleich: GruppenAbgleich,
     private readonly auftraege: GruppenAuftraege,
   ) {}
 
@@ -53,18 +52,26 @@ export class GruppenController {
     return this.pflege.newsletterFuellen(parseId(id), currentUser(req));
   }
 
+  /** `{created, deleted}`, or 202 with the job while a long refill goes on. */
   @ApiOperation({ summary: 'Automatische Gruppe neu befüllen' })
+  @LangeArbeit()
   @Post(':id/auto_refill')
   @HttpCode(200)
-  auffuellen(@Param('id') id: string, @Req() req: Request) {
-    return this.auftraege.auffuellen(parseId(id), currentUser(req));
+  async auffuellen(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return antwort(res, await this.auftraege.auffuellen(parseId(id), currentUser(req), wartezeit(req)));
   }
 
-  /** Body `{rows, zuordnung?}`: the rows of POST /node/csv/parse → the four buckets. */
+  /** Body `{rows, zuordnung?}`: the rows of POST /node/csv/parse → the four buckets, or 202 with the job. */
   @ApiOperation({ summary: 'CSV-Zeilen mit der Gruppe abgleichen' })
+  @LangeArbeit()
   @Post(':id/csv_compare')
   @HttpCode(200)
-  csvAbgleichen(@Param('id') id: string, @Body() body: unknown) {
-    return this.abgleich.abgleichen(parseId(id), body);
+  async csvAbgleichen(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return antwort(res, await this.auftraege.abgleichen(parseId(id), body, wartezeit(req)));
   }
 }

@@ -1,21 +1,20 @@
 /**
- * The refill of automatic groups on the queue port (DESIGN.md §4: long work runs as jobs): one job
- * per refill asked for by staff, whose result the HTTP call waits for, and a nightly run over every
- * automatic group that schedules the next night when it is done.
+ * The groups' long work on the queue port (DESIGN.md §4: long work runs as jobs): one job per
+ * refill or CSV comparison asked for by staff, whose result the HTTP call answers when it is quick
+ * and whose progress the screen shows otherwise (platform/queue/hintergrund.ts), and a nightly run
+ * over every automatic group that schedules the next night when it is done.
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Actor } from '../../../platform/audit/audit-trail';
+import { Hintergrundauftrag, type Ausgang } from '../../../platform/queue/hintergrund';
 import { JobQueue } from '../../../platform/queue/job-queue';
-import { DomainError } from '../../../shared/domain-error';
+import { GruppenAbgleich, type Abgleich } from '../../application/gruppen-abgleich';
 import { GruppenPflege, type Aufgefuellt } from '../../application/gruppen-pflege';
 import { naechsterNachtlauf } from '../../domain/gruppen-regeln';
 
 export const AUFFUELLEN = 'gruppe-auffuellen';
 export const NACHTLAUF = 'gruppen-nachtlauf';
-
-/** Longer than this and the HTTP call answers that the refill goes on in the background. */
-const WARTEN_MS = 25_000;
-const ABFRAGE_MS = 50;
+export const ABGLEICH = 'gruppe-csv-abgleich';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -25,17 +24,37 @@ interface AuffuellAuftrag {
   actor: Actor | null;
 }
 
+/** The body of `csv_compare`: the parsed rows and the wanted assignment kind. */
+interface AbgleichAuftrag {
+  gruppeId: number;
+  body: unknown;
+}
+
 @Injectable()
 export class GruppenAuftraege implements OnModuleInit {
+  private readonly befuellen: Hintergrundauftrag<AuffuellAuftrag, Aufgefuellt>;
+  private readonly abgleich: Hintergrundauftrag<AbgleichAuftrag, Abgleich>;
+
   constructor(
     private readonly queue: JobQueue,
     private readonly pflege: GruppenPflege,
-  ) {}
+    private readonly abgleicher: GruppenAbgleich,
+  ) {
+    this.befuellen = new Hintergrundauftrag(queue, AUFFUELLEN, ({ gruppeId, actor }, melde) =>
+      this.pflege.auffuellen(gruppeId, actor, melde),
+    );
+    // Comparisons only read: two staff members need not wait for each other.
+    this.abgleich = new Hintergrundauftrag(
+      queue,
+      ABGLEICH,
+      ({ gruppeId, body }, melde) => this.abgleicher.abgleichen(gruppeId, body, melde),
+      { concurrency: 2 },
+    );
+  }
 
   async onModuleInit(): Promise<void> {
-    this.queue.register<AuffuellAuftrag>(AUFFUELLEN, (job) =>
-      this.pflege.auffuellen(job.data.gruppeId, job.data.actor),
-    );
+    this.befuellen.registrieren();
+    this.abgleich.registrieren();
     this.queue.register(NACHTLAUF, async () => {
       const ergebnis = await this.pflege.alleAuffuellen();
       // An hour on, so that a timer firing a little early cannot pick this very night again.
@@ -58,25 +77,15 @@ export class GruppenAuftraege implements OnModuleInit {
     );
   }
 
-  /** Queues a refill of one group and answers its result once the worker finished it. */
-  async auffuellen(gruppeId: number, actor: Actor | null): Promise<Aufgefuellt> {
+  /** Queues a refill of one group: its result when quick, else the job to poll. */
+  async auffuellen(gruppeId: number, actor: Actor | null, wartenMs?: number): Promise<Ausgang<Aufgefuellt>> {
     await this.pflege.pruefeAuffuellen(gruppeId);
-    const auftrag: AuffuellAuftrag = { gruppeId, actor: actor && { id: actor.id, name: actor.name } };
-    const id = await this.queue.add(AUFFUELLEN, auftrag);
-    const ende = Date.now() + WARTEN_MS;
-    while (Date.now() < ende) {
-      const job = await this.queue.getJob(AUFFUELLEN, id);
-      if (job?.state === 'completed') return job.returnValue as Aufgefuellt;
-      if (job?.state === 'failed')
-        throw DomainError.conflict(
-          'AUFFUELLEN_FEHLGESCHLAGEN',
-          `Die Gruppe wurde nicht befüllt: ${job.failedReason}`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, ABFRAGE_MS));
-    }
-    throw DomainError.conflict(
-      'AUFFUELLEN_LAEUFT',
-      'Das Befüllen dauert länger und läuft im Hintergrund weiter. Bitte laden Sie die Liste gleich neu.',
-    );
+    return this.befuellen.starte({ gruppeId, actor: actor && { id: actor.id, name: actor.name } }, wartenMs);
+  }
+
+  /** Queues the CSV comparison of one group: the four buckets when quick, else the job to poll. */
+  async abgleichen(gruppeId: number, body: unknown, wartenMs?: number): Promise<Ausgang<Abgleich>> {
+    await this.abgleicher.pruefe(gruppeId, body);
+    return this.abgleich.starte({ gruppeId, body }, wartenMs);
   }
 }

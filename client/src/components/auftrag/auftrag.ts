@@ -1,0 +1,58 @@
+/**
+ * Long work on the server (issue 18): the call that starts it answers its result when it is quick,
+ * else 202 with `{ auftrag: { name, id } }`; then `GET /node/api/auftraege/{name}/{id}` is polled
+ * for the progress until the result or the German failure arrives.
+ */
+import { request, RequestError, send } from '../../lib/api';
+
+export interface Fortschritt {
+  erledigt: number;
+  /** 0 while the server does not know yet how much there is. */
+  gesamt: number;
+  schritt?: string;
+}
+
+/** The server's answer of the status route (src/platform/queue/hintergrund.ts). */
+interface Auftragsstand {
+  zustand: 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+  fortschritt: Fortschritt | null;
+  ergebnis?: unknown;
+  fehler?: string;
+}
+
+export type Melder = (fortschritt: Fortschritt | null) => void;
+
+export const ABFRAGE_MS = 500;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends `body` to `path` and resolves with the result, however long the work runs. */
+export async function langeArbeit<T>(path: string, body: unknown, melde: Melder): Promise<T> {
+  const response = await send('POST', path, { body });
+  const text = await response.text();
+  const antwort = text ? (JSON.parse(text) as unknown) : undefined;
+  if (response.status !== 202) return antwort as T;
+  const { name, id } = (antwort as { auftrag: { name: string; id: string } }).auftrag;
+  for (;;) {
+    await pause(ABFRAGE_MS);
+    const stand = await request<Auftragsstand>(
+      'GET',
+      `/api/auftraege/${encodeURIComponent(name)}/${encodeURIComponent(id)}`,
+    );
+    melde(stand.fortschritt);
+    if (stand.zustand === 'completed') return stand.ergebnis as T;
+    if (stand.zustand === 'failed') {
+      const message = stand.fehler ?? 'Der Auftrag ist fehlgeschlagen.';
+      // Shown like the refusal the quick call would have answered.
+      throw new RequestError('BADSTATUS', message, 409, { statusCode: 409, message });
+    }
+  }
+}
+
+/** "37 von 120 Rechnungen" (German thousands), or what is being done while the amount is unknown. */
+export function fortschrittText(fortschritt: Fortschritt | null, einheit: string): string {
+  if (!fortschritt || fortschritt.gesamt <= 0) return fortschritt?.schritt ?? 'Wird gestartet …';
+  const zahl = (n: number) => n.toLocaleString('de-DE');
+  const zaehlung = `${zahl(fortschritt.erledigt)} von ${zahl(fortschritt.gesamt)} ${einheit}`;
+  return fortschritt.schritt ? `${zaehlung} – ${fortschritt.schritt}` : zaehlung;
+}
