@@ -5,6 +5,7 @@ import {
   buchungsbetrag,
   buchungstitel,
   preisbezeichnungArt,
+  preisstufen,
   pruefeTeilnehmer,
   teilnehmerart,
   waehlePreisstufe,
@@ -75,6 +76,13 @@ describe('preisbezeichnungArt', () => {
     ['Nicht-Mitglieder', 'nichtmitglied'],
     ['Nichtmitglied', 'nichtmitglied'],
     ['Mitarbeiter von Mitgliedern', 'mitarbeiter'],
+    ['Mitarbeiter von Mitglied', 'mitarbeiter'],
+    ['Mitarbeiterinnen von Mitgliedern', 'mitarbeiter'],
+    ['Mitglieder Frühbucher', null],
+    ['Frühbucher Nichtmitglieder', null],
+    ['Nichtmitglieder ermäßigt', null],
+    ['Ehemalige Mitarbeiter von Mitgliedern', null],
+    ['Mitarbeiter von Mitgliedern ermäßigt', null],
     ['Auszubildende', null],
     ['Frühbucher', null],
     [null, null],
@@ -234,9 +242,250 @@ describe('buchungsanfrage', () => {
   });
 });
 
+describe('buchungsanfrage, field by field', () => {
+  const gut = { benutzer_id: 1, category: 'seminare', veranstaltung_id: 5 };
+  const abgelehnt = (body: unknown) => {
+    const e = fehler(() => buchungsanfrage(body));
+    return [e.code, e.message];
+  };
+
+  it('reads every field of a complete booking', () => {
+    expect(
+      buchungsanfrage({
+        benutzer_id: '1',
+        teilnehmer_id: 2,
+        category: 'abos',
+        wb_abo_id: 3,
+        wb_abo_turnus_id: '4',
+        wb_abo_buchung_id: 6,
+        buchung_typ: 'x'.repeat(40),
+        titel: '  Abo 2026  ',
+        preis: 2,
+        wb_rabatt_id: '8',
+        voucher_code: 'HERBST2026',
+        betrag: 12.5,
+        verifiziert: true,
+      }),
+    ).toEqual({
+      benutzer_id: 1,
+      teilnehmer_id: 2,
+      category: 'abos',
+      veranstaltung_id: null,
+      veranstaltung_event_id: null,
+      wb_bundle_id: null,
+      produkt_id: null,
+      wb_abo_id: 3,
+      warenkorb_id: null,
+      wb_abo_turnus_id: 4,
+      wb_abo_buchung_id: 6,
+      buchung_typ: 'x'.repeat(40),
+      titel: 'Abo 2026',
+      preis: 2,
+      wb_rabatt_id: 8,
+      voucher_code: 'HERBST2026',
+      betrag: 1250,
+      verifiziert: true,
+    });
+    expect(
+      buchungsanfrage({ benutzer_id: 1, category: 'produkte', produkt_id: 3, warenkorb_id: 4 }),
+    ).toMatchObject({ produkt_id: 3, warenkorb_id: 4 });
+    expect(buchungsanfrage({ benutzer_id: 1, category: 'bundle', wb_bundle_id: 9 }).wb_bundle_id).toBe(9);
+    expect(buchungsanfrage({ ...gut, veranstaltung_event_id: 12 }).veranstaltung_event_id).toBe(12);
+  });
+
+  it('takes empty values as not given', () => {
+    expect(
+      buchungsanfrage({
+        ...gut,
+        teilnehmer_id: '',
+        titel: '   ',
+        voucher_code: ' ',
+        wb_rabatt_id: '',
+        buchung_typ: null,
+        betrag: null,
+        verifiziert: null,
+      }),
+    ).toMatchObject({
+      teilnehmer_id: 1,
+      titel: null,
+      voucher_code: null,
+      wb_rabatt_id: undefined,
+      buchung_typ: null,
+      betrag: null,
+      verifiziert: false,
+    });
+    expect(buchungsanfrage({ ...gut, voucher_code: ' abc ' }).voucher_code).toBe(' abc ');
+  });
+
+  it.each<[string, unknown, unknown[]]>([
+    ['no object', 'seminare', ['INVALID_BODY', 'Die Buchung muss ein Objekt sein.']],
+    ['null', null, ['INVALID_BODY', 'Die Buchung muss ein Objekt sein.']],
+    ['a list', [gut], ['INVALID_BODY', 'Die Buchung muss ein Objekt sein.']],
+    [
+      'no member at all',
+      { category: 'seminare' },
+      ['BUCHUNG_MITGLIED', 'Bitte wählen Sie das buchende Mitglied.'],
+    ],
+    [
+      'a member id of 0',
+      { ...gut, benutzer_id: 0 },
+      ['BUCHUNG_ID', '„Mitglied“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a member id with a fraction',
+      { ...gut, benutzer_id: 1.5 },
+      ['BUCHUNG_ID', '„Mitglied“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a member id as other text',
+      { ...gut, benutzer_id: '1a' },
+      ['BUCHUNG_ID', '„Mitglied“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a member id beyond safe integers',
+      { ...gut, benutzer_id: 2 ** 53 },
+      ['BUCHUNG_ID', '„Mitglied“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a seminar id that is none',
+      { ...gut, veranstaltung_id: 'x' },
+      ['BUCHUNG_ID', '„Seminar“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'an event id that is none',
+      { ...gut, veranstaltung_event_id: -1 },
+      ['BUCHUNG_ID', '„Veranstaltung“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a bundle id that is none',
+      { benutzer_id: 1, category: 'bundle', wb_bundle_id: 0 },
+      ['BUCHUNG_ID', '„Bundle“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a product id that is none',
+      { benutzer_id: 1, category: 'produkte', produkt_id: 0 },
+      ['BUCHUNG_ID', '„Produkt“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a cart id that is none',
+      { benutzer_id: 1, category: 'produkte', warenkorb_id: 0 },
+      ['BUCHUNG_ID', '„Warenkorb“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'an Abo id that is none',
+      { benutzer_id: 1, category: 'abos', wb_abo_id: 0 },
+      ['BUCHUNG_ID', '„Abo“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a period id that is none',
+      { benutzer_id: 1, category: 'abos', wb_abo_turnus_id: 0 },
+      ['BUCHUNG_ID', '„Turnus“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'an Abo booking id that is none',
+      { benutzer_id: 1, category: 'abos', wb_abo_buchung_id: 0 },
+      ['BUCHUNG_ID', '„Abo-Buchung“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a discount id that is none',
+      { ...gut, wb_rabatt_id: -2 },
+      ['BUCHUNG_ID', '„Rabatt“ muss die ID eines Eintrags sein.'],
+    ],
+    [
+      'a voucher code that is no text',
+      { ...gut, voucher_code: 5 },
+      ['BUCHUNG_GUTSCHEIN', '„Gutschein“ muss ein Code sein.'],
+    ],
+    [
+      'a booking type of 41 characters',
+      { ...gut, buchung_typ: 'x'.repeat(41) },
+      ['BUCHUNG_TYP', '„Buchungstyp“ darf höchstens 40 Zeichen lang sein.'],
+    ],
+    [
+      'a booking type that is no text',
+      { ...gut, buchung_typ: 3 },
+      ['BUCHUNG_TYP', '„Buchungstyp“ darf höchstens 40 Zeichen lang sein.'],
+    ],
+    [
+      'a text of 256 characters',
+      { ...gut, titel: 'x'.repeat(256) },
+      ['BUCHUNG_TITEL', '„Buchungstext“ darf höchstens 255 Zeichen lang sein.'],
+    ],
+    [
+      'a text that is no text',
+      { ...gut, titel: 5 },
+      ['BUCHUNG_TITEL', '„Buchungstext“ darf höchstens 255 Zeichen lang sein.'],
+    ],
+    [
+      'an amount as text',
+      { ...gut, betrag: '12' },
+      ['INVALID_FIELDS', 'Bitte prüfen Sie die Eingaben: „betrag“ muss ein Betrag in Euro sein.'],
+    ],
+    [
+      'an endless amount',
+      { ...gut, betrag: Infinity },
+      ['INVALID_FIELDS', 'Bitte prüfen Sie die Eingaben: „betrag“ muss ein Betrag in Euro sein.'],
+    ],
+    [
+      'verifiziert as text',
+      { ...gut, verifiziert: 'ja' },
+      ['BUCHUNG_VERIFIZIERT', '„verifiziert“ muss ja oder nein sein.'],
+    ],
+    [
+      'tier 0',
+      { ...gut, preis: 0 },
+      ['BUCHUNG_PREISSTUFE', '„Preis“ muss eine Preisstufe von 1 bis 6 sein.'],
+    ],
+    ['an unknown field', { ...gut, storno: true }, ['BUCHUNG_FELDER', expect.stringContaining('storno')]],
+    [
+      'a seminar booked as an Abo',
+      { ...gut, category: 'abos' },
+      ['BUCHUNG_FALSCHER_BEREICH', 'Eine Buchung im Bereich „abos“ kann nicht auf veranstaltung_id lauten.'],
+    ],
+  ])('refuses %s', (_, body, erwartet) => {
+    expect(abgelehnt(body)).toEqual(erwartet);
+  });
+
+  it('accepts the longest booking type and text', () => {
+    expect(buchungsanfrage({ ...gut, titel: 'x'.repeat(255) }).titel).toHaveLength(255);
+  });
+
+  it('names the participant and the member in the refusal, or their ids', () => {
+    const e = fehler(() =>
+      pruefeTeilnehmer(person(1, { anzeigename: null }), person(2, { anzeigename: null })),
+    );
+    expect([e.code, e.message]).toEqual([
+      'BUCHUNG_TEILNEHMER',
+      'Benutzer 2 ist weder das Mitglied selbst noch ein Mitarbeiter von Benutzer 1.',
+    ]);
+  });
+});
+
+describe('preisstufen', () => {
+  it('are the tiers with a description and a price, trimmed, in cents', () => {
+    expect(
+      preisstufen({
+        preis1: null,
+        preis1_beschreibung: 'Mitglieder',
+        preis2: '99.5',
+        preis2_beschreibung: ' Nichtmitglieder ',
+        preis3_beschreibung: 'Gäste',
+        preis4: 0,
+        preis4_beschreibung: 'Referenten',
+      }),
+    ).toEqual([
+      { stufe: 2, bezeichnung: 'Nichtmitglieder', preis: 9950 },
+      { stufe: 4, bezeichnung: 'Referenten', preis: 0 },
+    ]);
+  });
+});
+
 describe('buchungstitel', () => {
   it('joins the seminar number and title as the invoice line shows them', () => {
     expect(buchungstitel('S-2026-014', 'Umsatzsteuer aktuell')).toBe('S-2026-014 - Umsatzsteuer aktuell');
     expect(buchungstitel(null, 'Fortbildungs-Abo')).toBe('Fortbildungs-Abo');
+    expect(buchungstitel('  ', 'Abo')).toBe('Abo');
+    expect(buchungstitel('S-1', undefined)).toBe('S-1');
+    expect(buchungstitel('S-1', 'x'.repeat(300))).toHaveLength(255);
   });
 });

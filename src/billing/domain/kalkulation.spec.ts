@@ -46,6 +46,63 @@ describe('kalkulationsAnfrage', () => {
   });
 });
 
+describe('kalkulationsAnfrage limits', () => {
+  it('takes 1 to 1000 ids and says so in German', () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    expect(kalkulationsAnfrage({ category: 'bundle', category_ids: ids }).ids).toHaveLength(1000);
+    let message = '';
+    try {
+      kalkulationsAnfrage({ category: 'bundle', category_ids: [...ids, 1001] });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe('„category_ids“ muss eine Liste von 1 bis 1000 IDs abzurechnender Einträge sein.');
+    for (const falsch of [undefined, [1.5], [-1], ['1x'], [2 ** 53]])
+      expect(() => kalkulationsAnfrage({ category: 'bundle', category_ids: falsch })).toThrow(message);
+  });
+
+  it('refuses a list with one bad id among good ones, with stable codes', () => {
+    const code = (body: unknown) => {
+      try {
+        kalkulationsAnfrage(body);
+      } catch (e) {
+        return [(e as { code: string }).code, (e as Error).message];
+      }
+      return null;
+    };
+    expect(code({ category: 'bundle', category_ids: [1, 0] })?.[0]).toBe('CATEGORY_IDS');
+    expect(code({ category: 'bundle', category_ids: [' 12'] })?.[0]).toBe('CATEGORY_IDS');
+    expect(code({ category: 'kurse', category_ids: [1] })).toEqual(['BAD_CATEGORY', 'bad category']);
+  });
+
+  it('reads the flags only when true or "true"', () => {
+    expect(
+      kalkulationsAnfrage({
+        category: 'abos',
+        category_ids: [1],
+        transactions: 'true',
+        rechnungen: true,
+        abos: 1,
+      }),
+    ).toEqual({
+      category: 'abos',
+      feld: 'wb_abo_id',
+      ids: [1],
+      transactions: true,
+      rechnungen: true,
+      abos: false,
+    });
+    expect(
+      kalkulationsAnfrage({
+        category: 'produkte',
+        category_ids: [1],
+        transactions: 'ja',
+        rechnungen: 'false',
+      }),
+    ).toMatchObject({ feld: 'warenkorb_id', transactions: false, rechnungen: false, abos: false });
+  });
+});
+
 describe('vorgangsSummen', () => {
   it('sums open, verified, invoiced and cancelled to the cent', () => {
     const summen = vorgangsSummen(
@@ -108,6 +165,103 @@ describe('aboSummen', () => {
         '2026-11-23',
       ),
     ).toEqual({ buchungen: 3, aktiv: 2, gekuendigt: 2 });
+  });
+});
+
+describe('kategoriesummen per object', () => {
+  it('gives each object its own transactions, invoices and Abo bookings', () => {
+    const summen = kategoriesummen([1, 2], {
+      vorgaenge: [
+        vorgang({ objekt_id: 1, benutzer_id: 30, betrag: 1 }),
+        vorgang({ objekt_id: 2, benutzer_id: 20, betrag: 2 }),
+        vorgang({ objekt_id: 2, benutzer_id: 10, betrag: 3 }),
+      ],
+      bezahloptionen: new Map([[2, new Set([10])]]),
+      rechnungen: [
+        { objekt_id: 1, betrag: 10, storno_parent_id: null },
+        { objekt_id: 2, betrag: 20, storno_parent_id: null },
+      ],
+      aboBuchungen: [
+        { objekt_id: 2, storno_valid_from: null },
+        { objekt_id: 2, storno_valid_from: '2026-01-01' },
+      ],
+      heute: '2026-11-23',
+    });
+    expect(summen[0].transactions).toMatchObject({
+      aktuell: { anzahl: 1, betrag: 100 },
+      ohne_bezahloption: [30],
+    });
+    expect(summen[1].transactions).toMatchObject({
+      aktuell: { anzahl: 2, betrag: 500 },
+      ohne_bezahloption: [20],
+    });
+    expect(summen[0].rechnungen?.saldo).toBe(1000);
+    expect(summen[1].rechnungen?.saldo).toBe(2000);
+    expect(summen[0].abos).toEqual({ buchungen: 0, aktiv: 0, gekuendigt: 0 });
+    expect(summen[1].abos).toEqual({ buchungen: 2, aktiv: 1, gekuendigt: 1 });
+  });
+
+  it('counts an Abo booking never cancelled as active, and reads only the parts asked for', () => {
+    expect(aboSummen([{ objekt_id: 1, storno_valid_from: null }], '2026-11-23')).toEqual({
+      buchungen: 1,
+      aktiv: 1,
+      gekuendigt: 0,
+    });
+    const [nurRechnungen] = kategoriesummen([1], {
+      rechnungen: [{ objekt_id: 1, betrag: 10, storno_parent_id: null }],
+      heute: '2026-11-23',
+    });
+    expect(nurRechnungen).toEqual({
+      category_id: 1,
+      rechnungen: { rechnungen: { anzahl: 1, betrag: 1000 }, storno: { anzahl: 0, betrag: 0 }, saldo: 1000 },
+    });
+  });
+
+  it('lists the members without payment option in order', () => {
+    const summen = vorgangsSummen(
+      [
+        vorgang({ benutzer_id: 30 }),
+        vorgang({ benutzer_id: 4 }),
+        vorgang({ benutzer_id: 12 }),
+        vorgang({ benutzer_id: 4 }),
+      ],
+      new Set(),
+    );
+    expect(summen.ohne_bezahloption).toEqual([4, 12, 30]);
+    expect(summen.mitglieder).toBe(3);
+    expect(vorgangsSummen([vorgang({ betrag: null })], new Set([10])).offen).toEqual({
+      anzahl: 1,
+      betrag: 0,
+    });
+  });
+
+  it('writes every amount of the answer in euros', () => {
+    const summen = kategoriesummen([1], {
+      vorgaenge: [
+        vorgang({ betrag: 1.1 }),
+        vorgang({ betrag: 2.2, verifiziert: true }),
+        vorgang({ betrag: 3.3, rw_rechnung_id: 1 }),
+        vorgang({ betrag: 4.4, storno: true }),
+      ],
+      rechnungen: [
+        { objekt_id: 1, betrag: 5.5, storno_parent_id: null },
+        { objekt_id: 1, betrag: -1.1, storno_parent_id: 3 },
+      ],
+      heute: '2026-11-23',
+    });
+    expect(inEuro(summen[0])).toEqual({
+      category_id: 1,
+      transactions: {
+        offen: { anzahl: 1, betrag: 1.1 },
+        verifiziert: { anzahl: 1, betrag: 2.2 },
+        abgerechnet: { anzahl: 1, betrag: 3.3 },
+        storniert: { anzahl: 1, betrag: 4.4 },
+        aktuell: { anzahl: 3, betrag: 6.6 },
+        mitglieder: 1,
+        ohne_bezahloption: [10],
+      },
+      rechnungen: { rechnungen: { anzahl: 1, betrag: 5.5 }, storno: { anzahl: 1, betrag: -1.1 }, saldo: 4.4 },
+    });
   });
 });
 

@@ -18,6 +18,12 @@ describe('number circles', () => {
     expect(formatNummer('RE-{yyyy}-', 7, date)).toBe('RE-2027-7');
   });
 
+  it('pads to a two-digit width too, starts at 0 and refuses numbers that are none', () => {
+    expect(formatNummer('{NR:12}', 42, date)).toBe('000000000042');
+    expect(formatNummer('{NR:3}', 0, date)).toBe('000');
+    for (const nr of [-1, 1.5, NaN]) expect(() => formatNummer('{NR}', nr, date)).toThrow(RangeError);
+  });
+
   it('counts on without gaps and adds the offset to the printed number', () => {
     const first = naechsteNummer({ template: 'RE-{NR:4}', current_nr: 0, offset_nr: 1000 }, date);
     expect(first).toEqual({ current_nr: 1, nummer: 'RE-1001' });

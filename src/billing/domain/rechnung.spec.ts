@@ -1,3 +1,4 @@
+import { DomainError } from '../../shared/domain-error';
 import { pruefeRechnungsaenderung, pruefeStornierbar } from './rechnung';
 
 describe('issued invoices', () => {
@@ -32,5 +33,22 @@ describe('cancelling an invoice', () => {
   ])('%j → %s', (rechnung, meldung) => {
     if (meldung) expect(() => pruefeStornierbar(rechnung)).toThrow(meldung);
     else expect(() => pruefeStornierbar(rechnung)).not.toThrow();
+  });
+});
+
+describe('the codes of the invoice refusals', () => {
+  const code = (run: () => void) => {
+    try {
+      run();
+    } catch (e) {
+      return (e as DomainError).code;
+    }
+    return null;
+  };
+
+  it('tell a changed invoice, a storno invoice and a cancelled invoice apart', () => {
+    expect(code(() => pruefeRechnungsaenderung({ netto: 1 }, { netto: 2 }))).toBe('RECHNUNG_AUSGESTELLT');
+    expect(code(() => pruefeStornierbar({ storno_id: null, storno_parent_id: 3 }))).toBe('STORNORECHNUNG');
+    expect(code(() => pruefeStornierbar({ storno_id: 8, storno_parent_id: null }))).toBe('BEREITS_STORNIERT');
   });
 });

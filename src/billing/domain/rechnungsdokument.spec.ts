@@ -86,7 +86,122 @@ describe('invoice document data', () => {
   });
 });
 
+describe('invoice document data without snapshot details', () => {
+  it('fills every field of the template, from the creation time where the snapshot has no date', () => {
+    expect(
+      rechnungsdokument({
+        rechnungs_nr: 'RE-7',
+        betrag: null,
+        netto: null,
+        mwst: null,
+        storno_parent_id: null,
+        createdAt: new Date(datum),
+        data: null,
+      }),
+    ).toEqual({
+      titel: 'Rechnung',
+      nr: 'RE-7',
+      datum,
+      storno_zu: null,
+      leistungszeitraum: null,
+      empfaenger: { name: '', zeilen: [] },
+      positionen: [],
+      steuern: [],
+      summe: { netto: '0,00 €', mwst: '0,00 €', brutto: '0,00 €' },
+      zahlung:
+        'Bitte überweisen Sie den Rechnungsbetrag von 0,00 € innerhalb von 14 Tagen unter Angabe der Rechnungsnummer RE-7.',
+    });
+  });
+
+  it('leaves out empty address lines and numbers the lines', () => {
+    const doc = rechnungsdokument({
+      rechnungs_nr: 'RE-8',
+      betrag: 20,
+      netto: 16.81,
+      mwst: 3.19,
+      storno_parent_id: null,
+      createdAt: new Date(datum),
+      data: {
+        positionen: [
+          { vorgang_id: 1, titel: null, teilnehmer: null, betrag: 10, mwst: 19 },
+          { vorgang_id: 2, titel: 'Skript', teilnehmer: 'Anna', betrag: 10, mwst: 7 },
+        ],
+        empfaenger: { name: 'Anna', adresse: { strasse: null, plz: null, ort: 'Köln' } },
+      },
+    });
+    expect(doc.empfaenger).toEqual({ name: 'Anna', zeilen: ['Köln'] });
+    expect(doc.positionen).toEqual([
+      { nr: 1, titel: '', teilnehmer: null, mwst: '19 %', betrag: '10,00 €' },
+      { nr: 2, titel: 'Skript', teilnehmer: 'Anna', mwst: '7 %', betrag: '10,00 €' },
+    ]);
+    expect(
+      rechnungsdokument({
+        rechnungs_nr: 'RE-9',
+        betrag: 1,
+        netto: 1,
+        mwst: 0,
+        storno_parent_id: null,
+        createdAt: new Date(datum),
+        data: { empfaenger: { name: null, adresse: { strasse: 'Ring 1', plz: '50667', ort: null } } },
+      }).empfaenger,
+    ).toEqual({ name: '', zeilen: ['Ring 1', '50667'] });
+  });
+
+  it('names a mandate without its date, and a refund without an account', () => {
+    expect(
+      zahlungstext(
+        { rechnungs_nr: 'RE-1', betrag: 1 },
+        { typ: 'debit', konto: { iban: 'DE1', sepa_referenz: 'M-1' } },
+        datum,
+      ),
+    ).toMatch(
+      /^Den Rechnungsbetrag von 1,00 € ziehen wir zum SEPA-Lastschriftmandat M-1 von Ihrem Konto DE1 ein\./,
+    );
+    // An account on file does not make a transfer a debit.
+    expect(
+      zahlungstext({ rechnungs_nr: 'RE-1', betrag: 1 }, { typ: 'transfer', konto: { iban: 'DE1' } }, datum),
+    ).toBe(
+      'Bitte überweisen Sie den Rechnungsbetrag von 1,00 € innerhalb von 14 Tagen unter Angabe der Rechnungsnummer RE-1.',
+    );
+    expect(zahlungstext({ rechnungs_nr: 'RE-1', betrag: -1 }, undefined, datum)).toBe(
+      'Den Betrag von 1,00 € erstatten wir Ihnen.',
+    );
+    expect(
+      zahlungstext({ rechnungs_nr: 'RE-1', betrag: 0 }, { typ: 'debit', konto: { iban: 'DE1' } }, datum),
+    ).toMatch(/^Den Rechnungsbetrag von 0,00 € ziehen wir per SEPA-Lastschrift/);
+  });
+});
+
 describe('service period', () => {
+  it('takes the seminar end alone, and an Abo period without end', () => {
+    expect(vorgangszeitraum({ seminar: { beginn: null, ende: new Date('2026-03-12T15:00:00Z') } })).toEqual({
+      von: '2026-03-12',
+      bis: '2026-03-12',
+    });
+    expect(
+      vorgangszeitraum({ seminar: { beginn: null, ende: null }, turnus: { von: '2026-01-01', bis: null } }),
+    ).toEqual({
+      von: '2026-01-01',
+      bis: null,
+    });
+    expect(vorgangszeitraum({ eventDatum: null, turnus: { von: null, bis: '2026-12-31' } })).toBeNull();
+  });
+
+  it('takes the earliest start and the latest end, wherever they are', () => {
+    expect(
+      gesamtzeitraum([
+        { von: '2026-03-05', bis: '2026-03-11' },
+        { von: '2026-03-01', bis: '2026-03-20' },
+        { von: '2026-03-10', bis: '2026-03-12' },
+      ]),
+    ).toEqual({ von: '2026-03-01', bis: '2026-03-20' });
+    expect(gesamtzeitraum([])).toBeNull();
+    expect(gesamtzeitraum([undefined, { von: '2026-03-05', bis: '2026-03-05' }])).toEqual({
+      von: '2026-03-05',
+      bis: '2026-03-05',
+    });
+  });
+
   it('is the event day, else the seminar’s Berlin days, else the Abo period', () => {
     const seminar = { beginn: new Date('2026-03-09T23:30:00Z'), ende: new Date('2026-03-12T15:00:00Z') };
     expect(vorgangszeitraum({ eventDatum: '2026-03-11', seminar })).toEqual({

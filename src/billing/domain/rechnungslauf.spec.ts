@@ -63,6 +63,31 @@ describe('invoice run drafts', () => {
       'Der Vorgang „Vorgang 7“ ist keinem Mitglied zugeordnet',
     ]);
   });
+
+  it('names a transaction without title by its id and a member without name by its number', () => {
+    const lauf = rechnungsentwuerfe(
+      [
+        { ...vorgang(8, null, 100), titel: null },
+        { ...vorgang(9, 31, 100), benutzer_name: null },
+      ],
+      optionen,
+    );
+    expect(lauf.fehler).toEqual([
+      'Der Vorgang „8“ ist keinem Mitglied zugeordnet',
+      'Für #31 fehlt eine Zahlungsart',
+    ]);
+    expect(lauf).toMatchObject({ entwuerfe: [], mitglieder: 1 });
+  });
+
+  it('takes each line as the transaction has it', () => {
+    const [entwurf] = rechnungsentwuerfe(
+      [{ ...vorgang(5, 10, 1234, 7), teilnehmer: 'Erika Muster' }],
+      optionen,
+    ).entwuerfe;
+    expect(entwurf.positionen).toEqual([
+      { vorgang_id: 5, titel: 'Vorgang 5', teilnehmer: 'Erika Muster', brutto: 1234, satz: 7 },
+    ]);
+  });
 });
 
 describe('storno content', () => {
@@ -87,5 +112,15 @@ describe('storno content', () => {
       { vorgang_id: 2, titel: 'Skript', teilnehmer: null, betrag: -29.9, mwst: 7 },
     ]);
     expect(storno.inhalt.steuern[1]).toEqual({ satz: 19, brutto: -349, netto: -293.28, mwst: -55.72 });
+  });
+
+  it('stores the content in euros and cancels a free line as 0, not -0', () => {
+    const positionen = [{ vorgang_id: 3, titel: 'Gratis', teilnehmer: null, brutto: 0, satz: 19 }];
+    const inhalt = rechnungsinhalt(positionen, rechnungssummen(positionen));
+    expect(inhalt).toEqual({
+      positionen: [{ vorgang_id: 3, titel: 'Gratis', teilnehmer: null, betrag: 0, mwst: 19 }],
+      steuern: [{ satz: 19, brutto: 0, netto: 0, mwst: 0 }],
+    });
+    expect(Object.is(stornoInhalt(inhalt).inhalt.positionen[0].betrag, 0)).toBe(true);
   });
 });

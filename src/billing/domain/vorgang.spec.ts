@@ -151,3 +151,57 @@ describe('version transitions', () => {
     });
   });
 });
+
+describe('the single conditions of the transitions', () => {
+  const code = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return (error as DomainError).code;
+    }
+    return null;
+  };
+  const nurGesperrt: Vorgang = { ...zweite, locked: true };
+  const nurAbgerechnet: Vorgang = { ...zweite, rw_rechnung_id: 3 };
+  const ohneKette: Vorgang = { ...erste, first_id: null };
+
+  it('locks a transaction that is locked or on an invoice, each alone', () => {
+    for (const t of [nurGesperrt, nurAbgerechnet]) {
+      expect(code(() => pruefeAenderung(t))).toBe('VORGANG_GESPERRT');
+      expect(code(() => zuruecksetzen(t))).toBe('VORGANG_GESPERRT');
+      expect(code(() => pruefeLoeschung(t))).toBe('VORGANG_ABGERECHNET');
+      expect(code(() => pruefeStornierung(t))).toBeNull();
+    }
+  });
+
+  it('treats a version without chain as the first one', () => {
+    expect(code(() => zuruecksetzen(ohneKette))).toBe('ERSTE_VERSION');
+    expect(code(() => pruefeLoeschung(ohneKette))).toBeNull();
+  });
+
+  it('names each refusal by its code', () => {
+    expect(code(() => pruefeAenderung(alt))).toBe('VORGANG_VERALTET');
+    expect(code(() => pruefeAenderung({ ...erste, storno: true }))).toBe('VORGANG_STORNIERT');
+    expect(code(() => pruefeStornierung({ ...erste, storno: true }))).toBe('VORGANG_STORNIERT');
+    expect(code(() => pruefeLoeschung(zweite))).toBe('VORGANG_MIT_VERLAUF');
+    expect(code(() => pruefeVerifizierung({ verifiziert: true }, { storno: true }))).toBe(
+      'TRANSACTION_STORNIERT',
+    );
+    expect(code(() => pruefeBetrag(-1))).toBe('INVALID_FIELDS');
+  });
+
+  it('lets the saved storno flag decide over the stored one', () => {
+    expect(
+      code(() => pruefeVerifizierung({ verifiziert: true, storno: false }, { storno: true })),
+    ).toBeNull();
+    expect(code(() => pruefeVerifizierung({ verifiziert: 'ja', storno: true }, undefined))).toBeNull();
+    // A new transaction has nothing stored.
+    expect(code(() => pruefeVerifizierung({ verifiziert: true }, undefined))).toBeNull();
+  });
+
+  it('leaves amounts that are no number to the field check', () => {
+    for (const betrag of [true, 'abc', Infinity, undefined])
+      expect(code(() => pruefeBetrag(betrag))).toBeNull();
+    expect(code(() => pruefeBetrag('-5'))).toBe('INVALID_FIELDS');
+  });
+});

@@ -65,6 +65,34 @@ describe('employer rules', () => {
     expect(() => pruefeArbeitgeber(7, { id: 8, parent_id: null }, true)).toThrow(/eigenen Mitarbeitern/);
   });
 
+  it('names each refusal by code and in German', () => {
+    const abgelehnt = (run: () => void) => {
+      try {
+        run();
+      } catch (e) {
+        return [(e as DomainError).code, (e as DomainError).kind, (e as DomainError).message];
+      }
+      return null;
+    };
+    expect(abgelehnt(() => pruefeArbeitgeber(7, { id: 7, parent_id: null }))).toEqual([
+      'SELBST_ZUGEORDNET',
+      'conflict',
+      'Benutzer kann nicht sich selbst zugeordnet werden!',
+    ]);
+    expect(abgelehnt(() => pruefeArbeitgeber(7, { id: 8, parent_id: 3 }))).toEqual([
+      'ARBEITGEBER_IST_MITARBEITER',
+      'conflict',
+      'Als Arbeitgeber kommen nur Benutzer ohne eigenen Arbeitgeber in Frage.',
+    ]);
+    expect(abgelehnt(() => pruefeArbeitgeber(7, { id: 8, parent_id: null }, true))).toEqual([
+      'ARBEITGEBER_HAT_MITARBEITER',
+      'conflict',
+      'Ein Benutzer mit eigenen Mitarbeitern kann nicht selbst Mitarbeiter werden.',
+    ]);
+    // A new Benutzer (no id yet) cannot be its own employer.
+    expect(abgelehnt(() => pruefeArbeitgeber(undefined, { id: 8, parent_id: null }))).toBeNull();
+  });
+
   it('accepts a top-level employer or none', () => {
     expect(() => pruefeArbeitgeber(7, { id: 8, parent_id: null })).not.toThrow();
     expect(() => pruefeArbeitgeber(7, null)).not.toThrow();
@@ -78,6 +106,7 @@ describe('the required names of a Benutzer', () => {
     [{ vorname: 'Anna', nachname: ' ' }, { nachname: 'oder „Firma“ muss angegeben sein' }],
     [{ vorname: 'Anna', firma: '' }, { nachname: 'oder „Firma“ muss angegeben sein' }],
     [{}, { nachname: 'oder „Firma“ muss angegeben sein' }],
+    [{ nachname: null, firma: ' Adler ' }, null],
   ])('%j → %j', (felder, fehler) => {
     expect(fehlendeAngaben(felder)).toEqual(fehler);
   });

@@ -3,9 +3,12 @@ import {
   abgleichArtFuer,
   einordnen,
   finde,
+  hatSchluessel,
   pruefeZeilen,
   schluessel,
   spaltenErkennen,
+  vergleichsform,
+  zielId,
   type Fundstellen,
   type GefundenerBenutzer,
   type Schluessel,
@@ -50,6 +53,23 @@ describe('reading the columns of a staff member’s file', () => {
       expect(ungueltigeEingabe(() => pruefeZeilen(rows))).toBe('Die Datei enthält keine lesbaren Zeilen.');
     },
   );
+
+  it.each([
+    [[{ 'E-Mail': 'a@b.de' }, null]],
+    [[{ 'E-Mail': 'a@b.de' }, ['x']]],
+    [[{ 'E-Mail': 'a@b.de' }, 'x']],
+  ])('refuses %j: every row must be an object', (rows) => {
+    expect(ungueltigeEingabe(() => pruefeZeilen(rows))).toBe('Die Datei enthält keine lesbaren Zeilen.');
+  });
+
+  it('takes a file where some rows have a key, and empty cells as empty text', () => {
+    expect(
+      pruefeZeilen([{ 'E-Mail': 'a@b.de', Name: null, Firma: undefined }, { Straße: 'Ring 1' }]),
+    ).toEqual({
+      zeilen: [{ 'E-Mail': 'a@b.de', Name: '', Firma: '' }, { Straße: 'Ring 1' }],
+      spalten: { email: 'E-Mail', name: 'Name', firma: 'Firma' },
+    });
+  });
 
   it('turns cells into strings and finds the columns over all rows', () => {
     expect(pruefeZeilen([{ Kennnummer: 100042 }, { 'E-Mail': 'a@b.de' }])).toEqual({
@@ -182,6 +202,7 @@ describe('what the comparison adds', () => {
     ['email', null, 'email'],
     ['benutzer', '', 'benutzer'],
     ['alle', 'benutzer', 'benutzer'],
+    ['benutzer', 'email', 'email'],
   ] as const)('a group with zuordnung %s, asked for %j, adds %s', (zuordnung, gewuenscht, art) => {
     expect(abgleichArtFuer({ zuordnung }, gewuenscht)).toBe(art);
   });
@@ -190,5 +211,26 @@ describe('what the comparison adds', () => {
     expect(ungueltigeEingabe(() => abgleichArtFuer({ zuordnung: 'alle' }, 'adresse'))).toBe(
       'unbekannte Zuordnung',
     );
+  });
+});
+
+describe('the compared forms', () => {
+  it('trims, joins inner spaces and lower-cases German text', () => {
+    expect(vergleichsform('  Jörg   ÜBERMUT \t GmbH ')).toBe('jörg übermut gmbh');
+    expect(vergleichsform(null)).toBe('');
+    expect(vergleichsform(undefined)).toBe('');
+  });
+
+  it('finds a row by any of e-mail, Kennnummer or surname, and by nothing else', () => {
+    expect(hatSchluessel({ email: 'a@b.de', firma: '' })).toBe(true);
+    expect(hatSchluessel({ kennnummer: 'K1', firma: '' })).toBe(true);
+    expect(hatSchluessel({ nachname: 'muster', firma: '' })).toBe(true);
+    expect(hatSchluessel({ vorname: 'erika', firma: 'kanzlei' })).toBe(false);
+  });
+
+  it('adds the Benutzer to a Benutzer group and its e-mail to an e-mail group', () => {
+    const b = { id: 3, aktiviert: true, kennnummer: null, anzeigename: null, email_id: 30, email: null };
+    expect(zielId(b, 'benutzer')).toBe(3);
+    expect(zielId(b, 'email')).toBe(30);
   });
 });

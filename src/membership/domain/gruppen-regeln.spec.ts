@@ -7,6 +7,7 @@ import {
   pruefeAuffuellbar,
   pruefeHinzufuegen,
   pruefeNewsletterFuellen,
+  unbekannteIds,
   type GruppenKopf,
   type GruppenStand,
 } from './gruppen-regeln';
@@ -196,5 +197,23 @@ describe('the nightly refill', () => {
     ['2026-12-31T23:00:00Z', '2027-01-01T01:00:00.000Z'],
   ])('after %s runs at %s', (jetzt, lauf) => {
     expect(naechsterNachtlauf(new Date(jetzt)).toISOString()).toBe(lauf);
+  });
+});
+
+describe('unknown ids', () => {
+  it('are refused as a whole, naming up to 20 of them', () => {
+    const benutzer = unbekannteIds('benutzer', [4, 9]);
+    expect([benutzer.code, benutzer.kind, benutzer.message]).toEqual([
+      'UNBEKANNTE_IDS',
+      'invalid',
+      'Unbekannte Benutzer (IDs 4, 9); es wurde nichts hinzugefügt.',
+    ]);
+    const zwanzig = Array.from({ length: 20 }, (_, i) => i + 1);
+    expect(unbekannteIds('email', zwanzig).message).toBe(
+      `Unbekannte E-Mails (IDs ${zwanzig.join(', ')}); es wurde nichts hinzugefügt.`,
+    );
+    expect(unbekannteIds('email', [...zwanzig, 21]).message).toBe(
+      `Unbekannte E-Mails (IDs ${zwanzig.join(', ')}, …); es wurde nichts hinzugefügt.`,
+    );
   });
 });

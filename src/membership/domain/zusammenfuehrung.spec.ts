@@ -1,3 +1,4 @@
+import { DomainError } from '../../shared/domain-error';
 import { pruefeAuftrag, pruefeGleicherBenutzer, uebernommeneWerte } from './zusammenfuehrung';
 
 const felder = ['id', 'vorname', 'nachname', 'password', 'anzeigename', 'data'];
@@ -42,5 +43,76 @@ describe('merge requests', () => {
     expect(() => pruefeGleicherBenutzer({ benutzer_id: 1 }, { benutzer_id: 2 })).toThrow(
       /desselben Benutzers/,
     );
+  });
+
+  const fehler = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e) {
+      const error = e as DomainError;
+      return { code: error.code, kind: error.kind, message: error.message };
+    }
+    return null;
+  };
+
+  it.each<[string, Record<string, unknown> | null]>([
+    ['zero', { staying_id: 0, obsolete_id: 2 }],
+    ['negative', { staying_id: 1, obsolete_id: -2 }],
+    ['zero obsolete', { staying_id: 1, obsolete_id: 0 }],
+    ['fractional', { staying_id: 1.5, obsolete_id: 2 }],
+    ['fractional obsolete', { staying_id: 1, obsolete_id: 2.5 }],
+    ['text', { staying_id: 'x', obsolete_id: 2 }],
+    ['no body', null],
+  ])('refuses %s ids as invalid', (_, body) => {
+    expect(fehler(() => pruefeAuftrag(body, felder, false))).toEqual({
+      code: 'MERGE_IDS',
+      kind: 'invalid',
+      message: 'Bitte den bleibenden und den zu entfernenden Eintrag angeben (staying_id, obsolete_id).',
+    });
+  });
+
+  it('refuses a merge with itself as a conflict', () => {
+    expect(fehler(() => pruefeAuftrag({ staying_id: 3, obsolete_id: '3' }, felder, true))).toEqual({
+      code: 'MERGE_SELBST',
+      kind: 'conflict',
+      message: 'Ein Eintrag kann nicht mit sich selbst zusammengeführt werden.',
+    });
+  });
+
+  it('takes no fields where the resource has no choice, and none when none are given', () => {
+    expect(pruefeAuftrag({ staying_id: 1, obsolete_id: 2, take: ['vorname'] }, felder, false).take).toEqual(
+      [],
+    );
+    expect(pruefeAuftrag({ staying_id: 1, obsolete_id: 2 }, felder, true).take).toEqual([]);
+  });
+
+  it.each([['vorname'], [['vorname', 5]], [{ 0: 'vorname' }]])(
+    'refuses take %j that is no list of names',
+    (take) => {
+      expect(fehler(() => pruefeAuftrag({ staying_id: 1, obsolete_id: 2, take }, felder, true))).toEqual({
+        code: 'MERGE_TAKE',
+        kind: 'invalid',
+        message: '"take" muss eine Liste von Feldnamen sein.',
+      });
+    },
+  );
+
+  it('refuses the id as a field to take, with the code MERGE_TAKE', () => {
+    expect(
+      fehler(() => pruefeAuftrag({ staying_id: 1, obsolete_id: 2, take: ['id'] }, felder, true))?.code,
+    ).toBe('MERGE_TAKE');
+  });
+
+  it('takes null for a value the obsolete record lacks', () => {
+    expect(uebernommeneWerte({}, ['vorname'])).toEqual({ vorname: null });
+  });
+
+  it('names the conflict of contact records of two Benutzer, and accepts one Benutzer', () => {
+    expect(fehler(() => pruefeGleicherBenutzer({ benutzer_id: 1 }, { benutzer_id: 2 }))).toEqual({
+      code: 'MERGE_ANDERER_BENUTZER',
+      kind: 'conflict',
+      message: 'Es können nur Einträge desselben Benutzers zusammengeführt werden.',
+    });
+    expect(fehler(() => pruefeGleicherBenutzer({ benutzer_id: 1 }, { benutzer_id: 1 }))).toBeNull();
   });
 });

@@ -206,3 +206,153 @@ describe('autoNachfuehren', () => {
     ).toEqual({ aktion: 'behalten' });
   });
 });
+
+describe('the automation settings in detail', () => {
+  it('reads texts, the participant group, the flags, the sender and the group ids', () => {
+    expect(
+      autoEinstellungen({
+        auto_titel: 'Neu: {titel}',
+        auto_betreff: 'Einladung',
+        auto_teilnehmer_group: 'exclude',
+        auto_ausgebucht: true,
+        allow_duplicate_email: true,
+        newsletter_absender_id: '4',
+        versand_gruppen: [1, 'x'],
+        ausschluss_gruppen: [2.5, 3],
+      }),
+    ).toEqual({
+      auto_titel: 'Neu: {titel}',
+      auto_betreff: 'Einladung',
+      versand: { tage: -20, uhrzeit: '12:00' },
+      auto_teilnehmer_group: 'exclude',
+      auto_ausgebucht: true,
+      allow_duplicate_email: true,
+      newsletter_absender_id: 4,
+      versand_gruppen: [1],
+      ausschluss_gruppen: [3],
+    });
+    expect(autoEinstellungen({ auto_teilnehmer_group: 'include' }).auto_teilnehmer_group).toBe('include');
+  });
+
+  it('takes the defaults for blank texts and anything that is not exactly what it should be', () => {
+    expect(
+      autoEinstellungen({
+        auto_titel: '  ',
+        auto_betreff: 5,
+        auto_teilnehmer_group: 'alle',
+        auto_ausgebucht: 'true',
+        allow_duplicate_email: 1,
+        newsletter_absender_id: ' ',
+      }),
+    ).toMatchObject({
+      auto_titel: '{lg_id} - {titel} - {datum}',
+      auto_betreff: '{titel}',
+      auto_teilnehmer_group: null,
+      auto_ausgebucht: false,
+      allow_duplicate_email: false,
+      newsletter_absender_id: null,
+    });
+    for (const id of [NaN, Infinity, 'x', null])
+      expect(autoEinstellungen({ newsletter_absender_id: id }).newsletter_absender_id).toBeNull();
+    expect(autoEinstellungen({ newsletter_absender_id: 7 }).newsletter_absender_id).toBe(7);
+  });
+
+  it('sends by minutes only when there are more than 0', () => {
+    expect(autoEinstellungen({ auto_minutes: 0, auto_vortage: 3 }).versand).toEqual({
+      tage: -3,
+      uhrzeit: '12:00',
+    });
+    expect(autoEinstellungen({ auto_minutes: -30, auto_vortage: 3 }).versand).toEqual({
+      tage: -3,
+      uhrzeit: '12:00',
+    });
+    expect(autoEinstellungen({ auto_minutes: '45' }).versand).toEqual({ minuten: 45 });
+  });
+});
+
+describe('the exact limits of an automatic newsletter', () => {
+  const jetzt = new Date('2026-11-01T12:00:00Z');
+  const minuten = autoEinstellungen({ auto_minutes: 60 });
+  const stunde = 3_600_000;
+
+  it('has a start window of the lead time and catch-up period, moved by the send rule', () => {
+    expect(startFenster(minuten, jetzt)).toEqual({
+      von: new Date(jetzt.getTime() - AUTO_NACHHOLFRIST_MS + stunde),
+      bis: new Date(jetzt.getTime() + AUTO_VORLAUF_MS + stunde),
+    });
+    const tag = 24 * stunde;
+    expect(startFenster(autoEinstellungen({ auto_vortage: 20 }), jetzt)).toEqual({
+      von: new Date(jetzt.getTime() - AUTO_NACHHOLFRIST_MS + 20 * tag - tag),
+      bis: new Date(jetzt.getTime() + AUTO_VORLAUF_MS + 20 * tag + tag),
+    });
+  });
+
+  it('makes it exactly at the end of the lead time, and not for a start at this very moment', () => {
+    const amRand = new Date(jetzt.getTime() + AUTO_VORLAUF_MS + stunde).toISOString();
+    expect(autoFaellig(ziel(amRand), minuten, jetzt)).toBe(true);
+    expect(
+      autoFaellig(
+        ziel(new Date(jetzt.getTime() + AUTO_VORLAUF_MS + stunde + 1).toISOString()),
+        minuten,
+        jetzt,
+      ),
+    ).toBe(false);
+    expect(autoFaellig(ziel(jetzt.toISOString()), minuten, jetzt)).toBe(false);
+  });
+
+  it('catches up exactly at the end of the catch-up period', () => {
+    // One day after the start at 13:00 Berlin (12:00 UTC): 31.10. 12:00 UTC, 24 hours ago.
+    const nach = autoEinstellungen({ auto_vortage: 0, auto_nachtage: 1, auto_day_time: '13:00' });
+    expect(autoFaellig(ziel('2026-10-30T09:00:00Z'), nach, jetzt)).toBe(true);
+    expect(autoFaellig(ziel('2026-10-29T09:00:00Z'), nach, jetzt)).toBe(false);
+  });
+
+  it('does not announce a started seminar on its own day (0 Vortage)', () => {
+    expect(autoFaellig(ziel('2026-11-01T11:00:00Z'), autoEinstellungen({ auto_vortage: 0 }), jetzt)).toBe(
+      false,
+    );
+  });
+
+  it('strikes or moves a planned dispatch at the same limits', () => {
+    const geplant = new Date('2026-11-03T08:00:00Z');
+    const dispatcher = { versandZeit: geplant, geplant };
+    expect(autoNachfuehren(ziel(jetzt.toISOString()), minuten, jetzt, dispatcher)).toEqual({
+      aktion: 'streichen',
+    });
+    expect(
+      autoNachfuehren(
+        ziel('2026-11-01T11:00:00Z'),
+        autoEinstellungen({ auto_vortage: 0 }),
+        jetzt,
+        dispatcher,
+      ),
+    ).toEqual({ aktion: 'streichen' });
+    const nach = autoEinstellungen({ auto_vortage: 0, auto_nachtage: 1, auto_day_time: '13:00' });
+    expect(autoNachfuehren(ziel('2026-10-31T09:00:00Z'), nach, jetzt, dispatcher)).toEqual({
+      aktion: 'verschieben',
+      versandZeit: new Date('2026-11-01T12:00:00Z'),
+    });
+    expect(autoNachfuehren(ziel('2026-10-30T09:00:00Z'), nach, jetzt, dispatcher)).toEqual({
+      aktion: 'verschieben',
+      versandZeit: new Date('2026-10-31T12:00:00Z'),
+    });
+    expect(autoNachfuehren(ziel('2026-10-29T09:00:00Z'), nach, jetzt, dispatcher)).toEqual({
+      aktion: 'streichen',
+    });
+  });
+
+  it('drops every separator left at either end of a text', () => {
+    expect(autoText('{titel} - {lg_id}', ziel('2026-11-21T09:00:00Z', { lg_id: null }))).toBe(
+      'Lohnsteuer kompakt',
+    );
+  });
+
+  it('excludes no participant group that does not exist', () => {
+    const e = autoEinstellungen({
+      versand_gruppen: [1],
+      ausschluss_gruppen: [3],
+      auto_teilnehmer_group: 'exclude',
+    });
+    expect(autoGruppenFuer(e, null)).toEqual({ versand: [1], ausschluss: [3] });
+  });
+});

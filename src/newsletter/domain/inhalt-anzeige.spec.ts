@@ -36,4 +36,15 @@ describe('json_content as the default template shows it', () => {
   });
 
   it('shows nothing without content', () => expect(inhaltAnzeige(scheme, null)).toEqual([]));
+
+  it('shows yes, zero, an empty list as nothing, and a list that is none as nothing', () => {
+    expect(inhaltAnzeige(scheme, { neu: true, preis_netto: 0, termine: [] })).toEqual([
+      { label: 'Preis netto', text: '0' },
+      { label: 'Neu', text: 'Ja' },
+    ]);
+    expect(
+      inhaltAnzeige(scheme, { termine: 'Berlin', titel: 'Steuer-Recht 2026-27', text: undefined }),
+    ).toEqual([{ label: 'Titel', text: 'Steuer-Recht 2026-27' }]);
+    expect(inhaltAnzeige(scheme, 'Herbst')).toEqual([]);
+  });
 });

@@ -30,6 +30,22 @@ describe('tracking tokens', () => {
     expect(pruefe('', KEY)).toBeNull();
   });
 
+  it('refuses what it signed but cannot lead to: no web address, no whole row number, extra parts', () => {
+    const ziel = (url: string) => pruefe(signiere({ zweck: 'klick', versandId: 1, url }, KEY), KEY);
+    expect(ziel('javascript:alert(1)')).toBeNull();
+    expect(ziel('mailto:info@verband.test')).toBeNull();
+    expect(ziel('//boese.test/')).toBeNull();
+    expect(ziel('x https://verband.test/')).toBeNull();
+    expect(ziel('HTTP://verband.test/')).toEqual({
+      zweck: 'klick',
+      versandId: 1,
+      url: 'HTTP://verband.test/',
+    });
+    expect(pruefe(signiere({ zweck: 'abmelden', versandId: 1.5 }, KEY), KEY)).toBeNull();
+    expect(pruefe(`${signiere({ zweck: 'abmelden', versandId: 1 }, KEY)}.x`, KEY)).toBeNull();
+    expect(pruefe('.', KEY)).toBeNull();
+  });
+
   it('carries no address of the recipient', () => {
     const token = signiere({ zweck: 'abmelden', versandId: 7 }, KEY);
     expect(Buffer.from(token.split('.')[0], 'base64url').toString()).toBe('["a",7]');

@@ -63,6 +63,32 @@ describe('a voucher applied to a booking of seminar 100', () => {
   });
 });
 
+describe('the refusals of a voucher', () => {
+  const code = (run: () => unknown) => {
+    try {
+      run();
+    } catch (e) {
+      return (e as DomainError).code;
+    }
+    return null;
+  };
+  const buchung = { preis: 24900, seminarId: 100 };
+
+  it('carry stable codes', () => {
+    expect(code(() => gutscheinAnwenden(null, buchung))).toBe('GUTSCHEIN_FEHLT');
+    expect(code(() => gutscheinAnwenden(gutschein({ valid: false }), buchung))).toBe('GUTSCHEIN_UNGUELTIG');
+    expect(
+      code(() => gutscheinAnwenden(gutschein({ relation: 'Veranstaltung', relation_id: 7 }), buchung)),
+    ).toBe('GUTSCHEIN_NICHT_HIER');
+  });
+
+  it('take a voucher bound to something else than a seminar for no seminar, whatever its id', () => {
+    expect(code(() => gutscheinAnwenden(gutschein({ relation: 'Bundle', relation_id: 100 }), buchung))).toBe(
+      'GUTSCHEIN_NICHT_HIER',
+    );
+  });
+});
+
 describe('new codes', () => {
   it('are 10 characters of the unambiguous alphabet, each of the 256 byte values mapping without bias', () => {
     const [code] = neueCodes(1, () => Uint8Array.from([0, 31, 32, 63, 64, 223, 224, 255, 8, 40]));
@@ -82,7 +108,13 @@ describe('new codes', () => {
     let aufruf = 0;
     // The first draw gives the same code twice; the second draw replaces one of them.
     const zufall = (n: number) => new Uint8Array(n).fill(aufruf++);
-    const codes = neueCodes(2, zufall);
+    const angefragt: number[] = [];
+    const codes = neueCodes(2, (n) => {
+      angefragt.push(n);
+      return zufall(n);
+    });
     expect(codes).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
+    // The second draw asks only for the one code still missing.
+    expect(angefragt).toEqual([20, 10]);
   });
 });

@@ -5,6 +5,7 @@ import {
   pruefeRabatt,
   pruefeTurnus,
   pruefeTurnusloeschung,
+  pruefeVerkauf,
   pruefeVoucher,
   pruefeWarenkorbloeschung,
 } from './regeln';
@@ -66,18 +67,120 @@ describe('promotion save rules', () => {
   });
 });
 
+describe('ranges and titles (spec 003 §4)', () => {
+  it('names the bounds of each range, and accepts the bounds themselves', () => {
+    expect(fehler(() => pruefeAbo({ stichtag: 0, stichmonat: 0, turn_offset_days: -1 })).errors).toEqual({
+      stichtag: 'muss zwischen 1 und 28 liegen',
+      stichmonat: 'muss zwischen 1 und 12 liegen',
+      turn_offset_days: 'muss mindestens 0 sein',
+    });
+    expect(() =>
+      pruefeAbo({ stichtag: 28, stichmonat: 12, turn_offset_days: 0, abrechnungsintervall: 1 }),
+    ).not.toThrow();
+    expect(() => pruefeAbo({ stichtag: 1, stichmonat: 1 })).not.toThrow();
+  });
+
+  it('checks every range of a Turnus', () => {
+    expect(
+      fehler(() =>
+        pruefeTurnus({ preis: -0.01, mwst: 100.5, preisgarantie: 0, verlaengerung: 0, kuendigungsfrist: -1 }),
+      ).errors,
+    ).toEqual({
+      preis: 'muss mindestens 0 sein',
+      mwst: 'muss zwischen 0 und 100 liegen',
+      preisgarantie: 'muss mindestens 1 sein',
+      verlaengerung: 'muss mindestens 1 sein',
+      kuendigungsfrist: 'muss mindestens 0 sein',
+    });
+    expect(() =>
+      pruefeTurnus({ preis: 0, mwst: 100, preisgarantie: 1, verlaengerung: 1, kuendigungsfrist: 0 }),
+    ).not.toThrow();
+    expect(fehler(() => pruefeTurnus({ mwst: -1 })).errors).toEqual({
+      mwst: 'muss zwischen 0 und 100 liegen',
+    });
+  });
+
+  it('lets a Turnus end on the day it starts, and compares with the stored dates', () => {
+    expect(() => pruefeTurnus({ von: '2026-01-01', bis: '2026-01-01' })).not.toThrow();
+    expect(() => pruefeTurnus({ bis: '2025-01-01' })).not.toThrow();
+    expect(() => pruefeTurnus({ von: '2026-01-01' }, { bis: '2025-01-01', von: '2024-01-01' })).toThrow(
+      DomainError,
+    );
+  });
+
+  it('lets the title variants of a new Abo follow its title, and keeps a variant set apart on an update', () => {
+    const neu: Record<string, unknown> = { titel: 'Jahresabo' };
+    pruefeAbo(neu);
+    expect(neu).toMatchObject({
+      titel_frontend: 'Jahresabo',
+      titel_warenkorb: 'Jahresabo',
+      titel_rechnung: 'Jahresabo',
+    });
+    const geaendert: Record<string, unknown> = { titel: 'Abo 2027' };
+    pruefeAbo(geaendert, { titel: 'Abo 2026', titel_frontend: 'Unser Abo', titel_warenkorb: 'Abo 2026' });
+    expect(geaendert).toEqual({ titel: 'Abo 2027', titel_warenkorb: 'Abo 2027', titel_rechnung: 'Abo 2027' });
+  });
+
+  it('has the conflict code ABO_FESTE_FELDER for a changed period scheme', () => {
+    expect(fehler(() => pruefeAbo({ stichtag: 2 }, { stichtag: 1 })).code).toBe('ABO_FESTE_FELDER');
+    expect(() => pruefeAbo({ stichmonat: null }, { stichmonat: undefined })).not.toThrow();
+  });
+
+  it('checks bundles and products: titles follow, prices and VAT rates not negative', () => {
+    const bundle: Record<string, unknown> = { titel: 'Paket', preis: 0, mwst: 100 };
+    pruefeVerkauf('wb-bundle', bundle);
+    expect(bundle.titel_rechnung).toBe('Paket');
+    const produkt: Record<string, unknown> = { titel: 'Buch neu' };
+    pruefeVerkauf('produkt', produkt, { titel: 'Buch', titel_frontend: 'Das Buch' });
+    expect(produkt).toEqual({ titel: 'Buch neu', titel_warenkorb: 'Buch neu', titel_rechnung: 'Buch neu' });
+    expect(fehler(() => pruefeVerkauf('produkt', { preis: -1, mwst: 101 })).errors).toEqual({
+      preis: 'muss mindestens 0 sein',
+      mwst: 'muss zwischen 0 und 100 liegen',
+    });
+  });
+});
+
+describe('single vouchers (spec 003 §4, §9)', () => {
+  it('caps a percentage at 100, also when the type was stored before', () => {
+    expect(() => pruefeVoucher({ typ: 'percent', wert: 100 })).not.toThrow();
+    expect(fehler(() => pruefeVoucher({ typ: 'percent', wert: 100.5 })).errors).toEqual({
+      wert: 'darf als Prozentsatz höchstens 100 sein',
+    });
+    expect(fehler(() => pruefeVoucher({ wert: 150 }, { typ: 'percent', wert: 10 })).errors).toEqual({
+      wert: 'darf als Prozentsatz höchstens 100 sein',
+    });
+    expect(() => pruefeVoucher({ typ: 'reduction', wert: 150 })).not.toThrow();
+    expect(() => pruefeVoucher({ typ: 'percent' }, { typ: 'full', wert: 150 })).not.toThrow();
+  });
+
+  it('refuses a negative value', () => {
+    expect(fehler(() => pruefeVoucher({ wert: -1 })).errors).toEqual({ wert: 'muss mindestens 0 sein' });
+  });
+
+  it('leaves a save without a code alone and refuses codes longer or shorter than 10', () => {
+    const values: Record<string, unknown> = { wert: 5 };
+    pruefeVoucher(values);
+    expect(values).toEqual({ wert: 5 });
+    expect(fehler(() => pruefeVoucher({ code: 'ABCDE12345X' })).errors).toEqual({
+      code: 'muss genau 10 Buchstaben oder Ziffern lang sein',
+    });
+    expect(fehler(() => pruefeVoucher({ code: 'ÄBCDE12345' })).errors?.code).toBeDefined();
+  });
+});
+
 describe('deleting', () => {
   it('allows only the latest Turnus of an Abo', () => {
-    expect(fehler(() => pruefeTurnusloeschung(2)).message).toBe(
-      'Nur der letzte Turnus eines Abos kann gelöscht werden.',
-    );
+    const error = fehler(() => pruefeTurnusloeschung(2));
+    expect(error.message).toBe('Nur der letzte Turnus eines Abos kann gelöscht werden.');
+    expect(error.code).toBe('TURNUS_NICHT_LETZTER');
+    expect(() => pruefeTurnusloeschung(1)).toThrow(DomainError);
     expect(() => pruefeTurnusloeschung(0)).not.toThrow();
   });
 
   it('keeps a bought Warenkorb', () => {
-    expect(fehler(() => pruefeWarenkorbloeschung({ gekauftAm: '2026-10-05T09:15:00.000Z' })).code).toBe(
-      'WARENKORB_GEKAUFT',
-    );
+    const error = fehler(() => pruefeWarenkorbloeschung({ gekauftAm: '2026-10-05T09:15:00.000Z' }));
+    expect(error.code).toBe('WARENKORB_GEKAUFT');
+    expect(error.message).toBe('Ein bereits gekaufter Warenkorb kann nicht gelöscht werden.');
     expect(() => pruefeWarenkorbloeschung({ gekauftAm: null })).not.toThrow();
   });
 });
@@ -122,6 +225,8 @@ describe('bulk creation of vouchers', () => {
     ],
     [{ ...serie, wert: -0.01 }, { wert: 'darf nicht negativ sein' }],
     [{ ...serie, wert: '5' }, { wert: 'darf nicht negativ sein' }],
+    [{ ...serie, wert: Infinity }, { wert: 'darf nicht negativ sein' }],
+    [{ ...serie, wert: NaN }, { wert: 'darf nicht negativ sein' }],
     [{ ...serie, typ: 'percent', wert: 100.5 }, { wert: 'darf als Prozentsatz höchstens 100 sein' }],
     [{ ...serie, titel: 'x'.repeat(256) }, { titel: 'darf höchstens 255 Zeichen lang sein' }],
     [{ ...serie, titel: 5 }, { titel: 'darf höchstens 255 Zeichen lang sein' }],
@@ -130,6 +235,13 @@ describe('bulk creation of vouchers', () => {
   });
 
   it('names the fields by their German labels and refuses a body that is no object', () => {
-    expect(fehler(() => gutscheinSerie(null)).message).toMatch(/^Bitte prüfen Sie die Eingaben: „.+“ muss/);
+    expect(fehler(() => gutscheinSerie(null)).message).toBe(
+      'Bitte prüfen Sie die Eingaben: „Anzahl“ muss eine ganze Zahl zwischen 1 und 10.000 sein; „Gilt für“ muss „alle“ oder ein Seminar sein.',
+    );
+  });
+
+  it('caps only percentages at 100', () => {
+    expect(gutscheinSerie({ ...serie, typ: 'reduction', wert: 150 }).wert).toBe(150);
+    expect(gutscheinSerie({ ...serie, wert: 150 }).wert).toBe(150);
   });
 });

@@ -2,6 +2,7 @@ import { ungueltigeEingabe } from '../../shared/domain-error.testing';
 import {
   leseBenutzerAuswahl,
   leseIds,
+  leseJson,
   leseNewsletterAbfrage,
   leseSeminarAuswahl,
   leseZeitraum,
@@ -108,5 +109,97 @@ describe('small readers', () => {
     expect(leseIds(['7', 7, 8], 'x')).toEqual([7, 8]);
     expect(fehler(() => leseIds([0], 'x'))).toBe('„x“ muss eine gültige ID sein.');
     expect(leseZeitraum({ from: '2026-01-01', to: null })).toEqual({ von: '2026-01-01', bis: null });
+  });
+});
+
+describe('limits of the readers', () => {
+  it('reads JSON text and passes anything else on as it is', () => {
+    expect(leseJson('{"a":[1]}', 'where')).toEqual({ a: [1] });
+    const objekt = { a: 1 };
+    expect(leseJson(objekt, 'where')).toBe(objekt);
+    expect(fehler(() => leseJson('{', 'months'))).toBe('Der Parameter „months“ ist kein gültiges JSON.');
+  });
+
+  it('takes up to 1000 ids, as numbers or digits with spaces around', () => {
+    const tausend = Array.from({ length: 1000 }, (_, i) => i + 1);
+    expect(leseIds(tausend, 'x')).toHaveLength(1000);
+    expect(fehler(() => leseIds([...tausend, 1001], 'x'))).toBe(
+      '„x“ muss eine Liste von höchstens 1000 IDs sein.',
+    );
+    expect(leseIds([' 12 '], 'x')).toEqual([12]);
+    expect(leseIds(undefined, 'x')).toEqual([]);
+    for (const falsch of [-1, 1.5, '1.5', 2 ** 53, null, '', 'x1'])
+      expect(fehler(() => leseIds([falsch], 'ids'))).toBe('„ids“ muss eine gültige ID sein.');
+  });
+
+  it('reads open periods, an empty one, and refuses other keys', () => {
+    expect(leseZeitraum(undefined)).toEqual({ von: null, bis: null });
+    expect(leseZeitraum(null)).toEqual({ von: null, bis: null });
+    expect(leseZeitraum({})).toEqual({ von: null, bis: null });
+    expect(leseZeitraum({ from: null, to: '' })).toEqual({ von: null, bis: null });
+    expect(leseZeitraum({ to: '2026-01-31' })).toEqual({ von: null, bis: '2026-01-31' });
+    expect(leseZeitraum({ from: '2026-01-31', to: '2026-01-31' })).toEqual({
+      von: '2026-01-31',
+      bis: '2026-01-31',
+    });
+    expect(fehler(() => leseZeitraum({ from: '2026-01-01', bis: '2026-01-31' }))).toBe(
+      '„datum“ muss die Form {from, to} haben.',
+    );
+    expect(fehler(() => leseZeitraum('2026'))).toBe('„datum“ muss die Form {from, to} haben.');
+    expect(fehler(() => leseZeitraum({ to: '31.01.2026' }))).toBe(
+      '„bis“ ist kein gültiges Datum (erwartet JJJJ-MM-TT).',
+    );
+  });
+
+  it('takes the seminar selection with a start only, and an empty where as none', () => {
+    expect(leseSeminarAuswahl({ datum: { from: '2026-01-01' } })).toEqual({
+      von: '2026-01-01',
+      bis: null,
+      veranstaltungIds: [],
+      typIds: [],
+    });
+    expect(leseSeminarAuswahl({ veranstaltung_ids: [5] }).veranstaltungIds).toEqual([5]);
+    expect(fehler(() => leseSeminarAuswahl(''))).toBe(
+      'Bitte wählen Sie einen Zeitraum, Seminare oder Seminar-Typen.',
+    );
+    expect(fehler(() => leseSeminarAuswahl(null))).toBe('Der Parameter „where“ muss ein Objekt sein.');
+    expect(fehler(() => leseSeminarAuswahl('"x"'))).toBe('Der Parameter „where“ muss ein Objekt sein.');
+  });
+
+  it('takes every Benutzer filter and refuses unknown keys', () => {
+    expect(leseBenutzerAuswahl({ benutzer_filter: 'all' }).filter).toBe('all');
+    expect(leseBenutzerAuswahl({ benutzer_filter: 'booking', datum: { to: '2026-02-01' } })).toEqual({
+      filter: 'booking',
+      typIds: [],
+      von: null,
+      bis: '2026-02-01',
+    });
+    expect(fehler(() => leseBenutzerAuswahl({ veranstaltung_ids: [1] }))).toBe(
+      'Unbekannter Filter „veranstaltung_ids“.',
+    );
+  });
+
+  it('takes up to 12 months, each once, and a seminar 0 as none', () => {
+    const zwoelf = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`);
+    expect(leseNewsletterAbfrage({ months: JSON.stringify(zwoelf) })).toEqual({
+      ebene: 'seminare',
+      monate: zwoelf,
+    });
+    expect(fehler(() => leseNewsletterAbfrage({ months: JSON.stringify([...zwoelf, '2027-01']) }))).toBe(
+      '„months“ darf höchstens 12 Monate nennen.',
+    );
+    expect(leseNewsletterAbfrage({ months: ['2026-03', '2026-03'] })).toEqual({
+      ebene: 'seminare',
+      monate: ['2026-03'],
+    });
+    expect(leseNewsletterAbfrage({ months: '["2026-03"]', single_seminar: 0 })).toEqual({
+      ebene: 'dispatcher',
+      monate: ['2026-03'],
+      veranstaltungId: null,
+    });
+    expect(fehler(() => leseNewsletterAbfrage({ months: '["2026-03"]', single_seminar: 'alle' }))).toBe(
+      '„single_seminar“ muss eine gültige ID sein.',
+    );
+    expect(leseNewsletterAbfrage({ year: 2027 })).toEqual({ ebene: 'jahr', jahr: 2027 });
   });
 });

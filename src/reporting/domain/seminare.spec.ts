@@ -102,3 +102,23 @@ describe('seminar figures', () => {
     ]);
   });
 });
+
+describe('the order of the participant list', () => {
+  it('puts most seminars first, then most net revenue, then the key', () => {
+    const netto0 = (werte: Partial<SeminarBuchung>) => buchung({ mwstSatz: 0, ...werte });
+    const liste = besucherListe([
+      netto0({ teilnehmerId: 4, bruttoCents: 10000 }),
+      netto0({ teilnehmerId: 1, bruttoCents: 10000 }),
+      netto0({ teilnehmerId: 3, bruttoCents: 20000 }),
+      netto0({ teilnehmerId: 2, bruttoCents: 100 }),
+      netto0({ teilnehmerId: 2, veranstaltungId: 2, bruttoCents: 100 }),
+    ]);
+    expect(liste.map((b) => [b.schluessel, b.seminare, b.nettoCents])).toEqual([
+      ['b2', 2, 200],
+      ['b3', 1, 20000],
+      ['b1', 1, 10000],
+      ['b4', 1, 10000],
+    ]);
+    expect(liste[0].beispiel.teilnehmerId).toBe(2);
+  });
+});

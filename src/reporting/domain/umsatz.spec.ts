@@ -1,4 +1,5 @@
 import {
+  mwstSatz,
   nettoCents,
   postenJeMonat,
   umsatzDatum,
@@ -40,6 +41,20 @@ describe('nettoCents', () => {
     [99999999999, 19, 84033613445],
   ])('%i cents gross at %s %% are %i cents net', (brutto, satz, netto) => {
     expect(nettoCents(brutto, satz)).toBe(netto);
+  });
+});
+
+describe('mwstSatz', () => {
+  it('takes the standard rate of 19 % only where no rate is named', () => {
+    expect(mwstSatz(null)).toBe(19);
+    expect(mwstSatz(undefined)).toBe(19);
+    expect(mwstSatz(0)).toBe(0);
+    expect(mwstSatz(7)).toBe(7);
+  });
+
+  it('nets a fractional rate and a rate of less than a hundredth as none', () => {
+    expect(nettoCents(10550, 5.5)).toBe(10000);
+    expect(nettoCents(10000, 0.004)).toBe(10000);
   });
 });
 
@@ -182,6 +197,50 @@ describe('umsatzJahr and umsatzMonat', () => {
     expect(jeMonat.get('2026-05')?.map((p) => [p.mwstSatz, p.nettoCents])).toEqual([
       [19, 10000],
       [7, 10000],
+    ]);
+  });
+});
+
+describe('the lines of a month', () => {
+  const zeile = (p: { kategorie: string; posten: { titel: string }; datum: string; buchungen: number }) =>
+    `${p.kategorie} ${p.posten.titel} ${p.datum} ${p.buchungen}`;
+
+  it('are in category order, then by their earliest day, then by title', () => {
+    const jeMonat = postenJeMonat([
+      buchung({
+        kategorie: 'produkte',
+        buchungZeit: new Date('2026-03-02T10:00:00Z'),
+        posten: { id: 9, titel: 'Buch' },
+      }),
+      buchung({ kategorie: 'abos', turnusVon: '2026-03-01', posten: { id: 3, titel: 'Abo', turnusId: 30 } }),
+      buchung({ eventDatum: '2026-03-15', posten: { id: 2, titel: 'Zoll' } }),
+      buchung({ eventDatum: '2026-03-10', posten: { id: 2, titel: 'Zoll' } }),
+      buchung({ eventDatum: '2026-03-20', posten: { id: 2, titel: 'Zoll' } }),
+      buchung({ eventDatum: '2026-03-12', posten: { id: 4, titel: 'Umsatzsteuer' } }),
+      buchung({ eventDatum: '2026-03-12', posten: { id: 5, titel: 'Ärztehonorare' } }),
+      buchung({ kategorie: 'abos', turnusVon: '2026-03-01', posten: { id: 3, titel: 'Abo', turnusId: 31 } }),
+    ]);
+    expect(jeMonat.get('2026-03')?.map(zeile)).toEqual([
+      'seminare Zoll 2026-03-10 3',
+      'seminare Ärztehonorare 2026-03-12 1',
+      'seminare Umsatzsteuer 2026-03-12 1',
+      // One line per Abo period.
+      'abos Abo 2026-03-01 1',
+      'abos Abo 2026-03-01 1',
+      'produkte Buch 2026-03-02 1',
+    ]);
+  });
+
+  it('leave out bookings without a day, and keep objects with similar ids apart', () => {
+    const jeMonat = postenJeMonat([
+      buchung({ kategorie: 'produkte', posten: { id: 9, titel: 'Ohne Datum' } }),
+      buchung({ eventDatum: '2026-04-01', mwstSatz: 19, posten: { id: 1, titel: 'Eins' } }),
+      buchung({ eventDatum: '2026-04-01', mwstSatz: 9, posten: { id: 11, titel: 'Elf' } }),
+    ]);
+    expect([...jeMonat.keys()]).toEqual(['2026-04']);
+    expect(jeMonat.get('2026-04')?.map(zeile)).toEqual([
+      'seminare Eins 2026-04-01 1',
+      'seminare Elf 2026-04-01 1',
     ]);
   });
 });

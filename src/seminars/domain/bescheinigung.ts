@@ -96,8 +96,12 @@ export function passendeBescheinigung<B extends BescheinigungsVorlage>(
 const VARIANTEN = [null, undefined, '', 'none', 'include', 'exclude'];
 const ID_LISTEN = ['veranstaltungTypen', 'veranstaltungenExclude', 'benutzerGruppen'] as const;
 const istId = (wert: unknown) => typeof wert === 'number' && Number.isSafeInteger(wert) && wert > 0;
-const istTag = (wert: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(wert) && new Date(`${wert}T00:00:00Z`).toISOString().startsWith(wert);
+const istTag = (wert: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(wert)) return false;
+  // Month 13 or day 32 make no date at all: toISOString would throw.
+  const zeit = new Date(`${wert}T00:00:00Z`);
+  return !Number.isNaN(zeit.getTime()) && zeit.toISOString().startsWith(wert);
+};
 const leer = (wert: unknown) => wert === null || wert === undefined || wert === '';
 
 /**

@@ -1,3 +1,4 @@
+import { DomainError } from '../../shared/domain-error';
 import { downloadBezugPruefen, downloadExtension, downloadFelder, downloadFileName } from './download';
 
 describe('stored download names', () => {
@@ -21,6 +22,43 @@ describe('stored download names', () => {
   });
 });
 
+describe('the data part of an upload', () => {
+  const fehler = (data: unknown) => {
+    try {
+      downloadFelder(data);
+    } catch (e) {
+      return [(e as DomainError).code, (e as DomainError).message];
+    }
+    return null;
+  };
+
+  it('drops every storage field, and takes an already parsed object', () => {
+    const felder = {
+      id: 1,
+      file_name: 'x',
+      size: 2,
+      ext: 'exe',
+      createdAt: 'gestern',
+      updatedAt: 'heute',
+      title: 'Skript',
+    };
+    expect(downloadFelder(felder)).toEqual({ title: 'Skript' });
+    // The caller's object stays as it was.
+    expect(felder.ext).toBe('exe');
+    expect(downloadFelder('')).toEqual({});
+  });
+
+  it('refuses JSON that is no object, and anything but text or an object', () => {
+    for (const data of ['null', '"Skript"', '5', null, 5, ['a']])
+      expect(fehler(data)).toEqual(['INVALID_DATA', 'Die Angaben zur Datei müssen ein Objekt sein.']);
+    expect(fehler('{kaputt')).toEqual(['INVALID_DATA', 'Die Angaben zur Datei sind kein gültiges JSON.']);
+  });
+
+  it('reads the extension of a name with spaces around', () => {
+    expect(downloadExtension(' bericht.Docx  ')).toBe('docx');
+  });
+});
+
 describe('what an uploaded download belongs to', () => {
   const gut = { relation: 'Veranstaltung-Referent', relation_id: 7, category: 'Bild' };
 
@@ -31,6 +69,20 @@ describe('what an uploaded download belongs to', () => {
 
   it('requires all three', () => {
     expect(downloadBezugPruefen({}).errors).toEqual({
+      relation: 'ist ein Pflichtfeld',
+      relation_id: 'ist ein Pflichtfeld',
+      category: 'ist ein Pflichtfeld',
+    });
+  });
+
+  it('takes an id with spaces around, and counts empty text as missing', () => {
+    expect(downloadBezugPruefen({ ...gut, relation_id: ' 12 ' })).toEqual({ errors: {}, relationId: 12 });
+    expect(downloadBezugPruefen({ relation: '', relation_id: '', category: '' }).errors).toEqual({
+      relation: 'ist ein Pflichtfeld',
+      relation_id: 'ist ein Pflichtfeld',
+      category: 'ist ein Pflichtfeld',
+    });
+    expect(downloadBezugPruefen({ relation: null, relation_id: null, category: null }).errors).toEqual({
       relation: 'ist ein Pflichtfeld',
       relation_id: 'ist ein Pflichtfeld',
       category: 'ist ein Pflichtfeld',
@@ -56,5 +108,9 @@ describe('what an uploaded download belongs to', () => {
     expect(
       downloadBezugPruefen({ ...gut, relation: 'Mond', category: 'Kochrezept' }).errors.category,
     ).toMatch(/^hat einen unzulässigen Wert \(erlaubt: Skript, .*Anfahrtsskizze, Anhang\)$/);
+    // A known category without a known relation: only the relation is wrong.
+    expect(downloadBezugPruefen({ ...gut, relation: 'Mond', category: 'Bild' }).errors).toEqual({
+      relation: expect.stringMatching(/^hat einen unzulässigen Wert/),
+    });
   });
 });
