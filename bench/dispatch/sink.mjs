@@ -23,7 +23,7 @@ const server = new SMTPServer({
     const chunks = probe === null ? [] : null;
     stream.on('data', (chunk) => chunks?.push(chunk));
     stream.on('end', () => {
-      const jetzt = performance.now();
+      const jetzt = Date.now();
       erste ??= jetzt;
       letzte = jetzt;
       nachrichten++;
@@ -47,8 +47,9 @@ process.on('message', (message) => {
       nachrichten,
       empfaenger: proEmpfaenger.size,
       doppelt,
-      // Milliseconds between the first and the last message received.
-      spanneMs: erste === null ? 0 : letzte - erste,
+      // When the first and the last message arrived (epoch ms: comparable across processes).
+      erste,
+      letzte,
     });
   } else if (message.type === 'probe') process.send({ type: 'probe', probe });
   else if (message.type === 'reset') {

@@ -241,7 +241,9 @@ export class NewsletterVersender {
     await Promise.all(
       rows.map(async (row) => erfassung.add(await this.zustellen(dispatcherId, newsletter, row, empfaenger))),
     );
-    return { weiter: true, ...(await erfassung.done()) };
+    const erfasst = await erfassung.done();
+    await this.zaehlen(dispatcherId, erfasst);
+    return { weiter: true, ...erfasst };
   }
 
   /**
@@ -342,9 +344,9 @@ export class NewsletterVersender {
   }
 
   /**
-   * Records outcomes: the sent rows in one UPDATE, each failure with its own answer, and the
-   * dispatcher's counters by the rows that really changed (a row whose claim expired meanwhile
-   * belongs to another run and counts there), so that the progress needs no recount per batch.
+   * Records outcomes: the sent rows in one UPDATE, each failure with its own answer. Counted are
+   * the rows that really changed (a row whose claim expired meanwhile belongs to another run and
+   * counts there), so that the progress needs no recount per batch.
    */
   private async erfassen(dispatcherId: number, claim: string, ergebnisse: Zustellung[]): Promise<Erfasst> {
     const jetzt = new Date();
@@ -393,14 +395,21 @@ export class NewsletterVersender {
           },
         );
     }
-    if (versendet || fehlgeschlagen)
-      await this.dataSource.manager
-        .createQueryBuilder()
-        .update(NewsletterDispatcher)
-        .set({ sent: () => `sent + ${versendet}`, failed: () => `failed + ${fehlgeschlagen}` })
-        .where({ id: dispatcherId })
-        .execute();
     return { versendet, fehlgeschlagen };
+  }
+
+  /**
+   * Adds a batch's outcomes to the dispatcher's counters (its progress bar), once per batch: each
+   * write is a commit. Counters of a batch whose worker died are set right by the final recount.
+   */
+  private async zaehlen(dispatcherId: number, { versendet, fehlgeschlagen }: Erfasst): Promise<void> {
+    if (!versendet && !fehlgeschlagen) return;
+    await this.dataSource.manager
+      .createQueryBuilder()
+      .update(NewsletterDispatcher)
+      .set({ sent: () => `sent + ${versendet}`, failed: () => `failed + ${fehlgeschlagen}` })
+      .where({ id: dispatcherId })
+      .execute();
   }
 
   /**
