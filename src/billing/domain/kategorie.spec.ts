@@ -1,15 +1,5 @@
-import { DomainError } from '../../shared/domain-error';
+import { domainError as fehler } from '../../shared/domain-error.testing';
 import { bezahlTypLabel, isKategorie, kategorieIdFeld, kategorieObjekt } from './kategorie';
-
-function fehler(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('kein Fehler');
-}
 
 describe('billing categories (spec 002 §3)', () => {
   it('knows the four categories and nothing else', () => {

@@ -1,15 +1,5 @@
-import { DomainError } from '../../shared/domain-error';
+import { domainError as fehler } from '../../shared/domain-error.testing';
 import { autoGruppen, vorlageSpeichern } from './vorlage';
-
-function fehler(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('kein Fehler');
-}
 
 const GRUPPEN = new Set([1, 2, 3]);
 

@@ -1,3 +1,4 @@
+import { domainError as fehler } from '../../shared/domain-error.testing';
 import { DomainError } from '../../shared/domain-error';
 import {
   gutscheinSerie,
@@ -9,16 +10,6 @@ import {
   pruefeVoucher,
   pruefeWarenkorbloeschung,
 } from './regeln';
-
-function fehler(fn: () => void): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('kein Fehler');
-}
 
 describe('promotion save rules', () => {
   it('clears the cut-off month of a new monthly Abo and checks the ranges', () => {
