@@ -49,8 +49,8 @@ import { NewsletterLinks } from './tracking';
 import { NewsletterVorschau, type GerenderterNewsletter } from './vorschau';
 
 const DISPATCHER = 'newsletter-dispatcher';
-/** Rows written per INSERT while recipients are expanded. */
-const ANLEGEN_BATCH = 500;
+/** Rows written per INSERT while recipients are expanded (5 parameters each, well under SQLite's limit). */
+const ANLEGEN_BATCH = 1000;
 /**
  * What the send jobs are asked to do; the job adapter (adapters/jobs) puts it on the queue. `senden`
  * starts send jobs at `ab`; each sends one batch and asks for the next while rows are due.
@@ -194,17 +194,15 @@ export class NewsletterVersender {
       ).map((row) => `${row.benutzer_id}|${row.email}`),
     );
     const neu = adressen.filter((a) => !vorhanden.has(`${a.benutzer_id}|${a.email}`));
-    for (let i = 0; i < neu.length; i += ANLEGEN_BATCH)
-      await manager.insert(
-        NewsletterVersand,
-        neu.slice(i, i + ANLEGEN_BATCH).map((a) => ({
-          newsletter_dispatcher_id: dispatcherId,
-          newsletter_id: dispatcher.newsletter_id,
-          benutzer_id: a.benutzer_id,
-          email: a.email,
-          status: BEANSPRUCHBAR,
-        })),
+    // Plain multi-row INSERTs: for 50 000 recipients the ORM's insert builder took seconds.
+    for (let i = 0; i < neu.length; i += ANLEGEN_BATCH) {
+      const teil = neu.slice(i, i + ANLEGEN_BATCH);
+      await manager.query(
+        'INSERT INTO newsletter_versand (newsletter_dispatcher_id, newsletter_id, benutzer_id, email, status) ' +
+          `VALUES ${teil.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        teil.flatMap((a) => [dispatcherId, dispatcher.newsletter_id, a.benutzer_id, a.email, BEANSPRUCHBAR]),
       );
+    }
     await this.fortschritt(dispatcherId);
     await this.auftraege.senden(dispatcherId);
   }
