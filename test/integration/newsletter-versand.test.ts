@@ -27,6 +27,8 @@ const SPAETER = 'spaeter@empfaenger.test';
 /** One SMTP server: what arrived per recipient, 550 for ABGELEHNT, 451 once for SPAETER. */
 async function smtpSenke() {
   const erhalten = new Map<string, string[]>();
+  /** When each message arrived. */
+  const zeiten: number[] = [];
   let spaeterAbgewiesen = false;
   const server = new SMTPServer({
     authOptional: true,
@@ -45,6 +47,7 @@ async function smtpSenke() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        zeiten.push(Date.now());
         for (const rcpt of session.envelope.rcptTo) {
           const liste = erhalten.get(rcpt.address) ?? [];
           liste.push(Buffer.concat(chunks).toString('utf8'));
@@ -60,6 +63,7 @@ async function smtpSenke() {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     erhalten,
+    zeiten,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -95,6 +99,49 @@ async function versenden(api: request.Agent, newsletterId: number): Promise<Row>
   return stand;
 }
 
+async function anlegen(api: request.Agent, resource: string, body: unknown): Promise<Row> {
+  const response = await api.post(`/node/api/${resource}`).send(body as object);
+  expect({ status: response.status, body: response.body }).toMatchObject({ status: 201 });
+  return response.body as Row;
+}
+
+/** A newsletter to seeded Benutzer with these addresses, in one send group. */
+async function newsletterFuer(
+  t: TestApp,
+  api: request.Agent,
+  adressen: string[],
+  body = '<p>Die Frist endet bald.</p>',
+): Promise<{ newsletter: Row; absender: Row; benutzer: number[] }> {
+  const manager = t.dataSource.manager;
+  const gruppe = await anlegen(api, 'benutzer-gruppe', {
+    name: `Versand ${Date.now()}`,
+    typ: 'NWG',
+    zuordnung: 'benutzer',
+  });
+  const ids: number[] = [];
+  for (const [i, email] of adressen.entries()) {
+    const benutzer = await manager.save(
+      manager.create(Benutzer, { nachname: `Empfänger ${i}`, ansprache: `Guten Tag Nr. ${i}` }),
+    );
+    const adresse = await manager.save(manager.create(BenutzerEmail, { benutzer_id: benutzer.id, email }));
+    await manager.update(Benutzer, { id: benutzer.id }, { primaeremail_id: adresse.id });
+    ids.push(benutzer.id);
+  }
+  await api.post(`/node/api/benutzer-gruppe/${gruppe.id}/benutzers`).send(ids).expect(201);
+  const absender = await anlegen(api, 'newsletter-absender', {
+    name: 'Steuerakademie',
+    email: 'news@akademie.test',
+  });
+  const newsletter = await anlegen(api, 'newsletter', {
+    titel: 'Steuerrecht aktuell',
+    betreff: 'Neues im November',
+    newsletter_absender_id: absender.id,
+    body,
+    Benutzer_Gruppes: [gruppe.id],
+  });
+  return { newsletter, absender, benutzer: ids };
+}
+
 describe.each(databases())('newsletter dispatch on %s', (kind) => {
   let t: TestApp;
   let api: request.Agent;
@@ -102,11 +149,8 @@ describe.each(databases())('newsletter dispatch on %s', (kind) => {
   let redis: PrivateRedis | undefined;
   let env: Record<string, string>;
 
-  const post = async (resource: string, body: unknown) => {
-    const response = await api.post(`/node/api/${resource}`).send(body as object);
-    expect({ status: response.status, body: response.body }).toMatchObject({ status: 201 });
-    return response.body as Row;
-  };
+  const post = (resource: string, body: unknown) => anlegen(api, resource, body);
+  const newsletterAn = (adressen: string[], body?: string) => newsletterFuer(t, api, adressen, body);
 
   beforeAll(async () => {
     smtp = await smtpSenke();
@@ -124,41 +168,6 @@ describe.each(databases())('newsletter dispatch on %s', (kind) => {
     await redis?.remove();
     await smtp?.stop();
   }, STARTUP_TIMEOUT);
-
-  /** A newsletter to seeded Benutzer with these addresses, in one send group. */
-  async function newsletterAn(
-    adressen: string[],
-    body = '<p>Die Frist endet bald.</p>',
-  ): Promise<{ newsletter: Row; absender: Row; benutzer: number[] }> {
-    const manager = t.dataSource.manager;
-    const gruppe = await post('benutzer-gruppe', {
-      name: `Versand ${Date.now()}`,
-      typ: 'NWG',
-      zuordnung: 'benutzer',
-    });
-    const ids: number[] = [];
-    for (const [i, email] of adressen.entries()) {
-      const benutzer = await manager.save(
-        manager.create(Benutzer, { nachname: `Empfänger ${i}`, ansprache: `Guten Tag Nr. ${i}` }),
-      );
-      const adresse = await manager.save(manager.create(BenutzerEmail, { benutzer_id: benutzer.id, email }));
-      await manager.update(Benutzer, { id: benutzer.id }, { primaeremail_id: adresse.id });
-      ids.push(benutzer.id);
-    }
-    await api.post(`/node/api/benutzer-gruppe/${gruppe.id}/benutzers`).send(ids).expect(201);
-    const absender = await post('newsletter-absender', {
-      name: 'Steuerakademie',
-      email: 'news@akademie.test',
-    });
-    const newsletter = await post('newsletter', {
-      titel: 'Steuerrecht aktuell',
-      betreff: 'Neues im November',
-      newsletter_absender_id: absender.id,
-      body,
-      Benutzer_Gruppes: [gruppe.id],
-    });
-    return { newsletter, absender, benutzer: ids };
-  }
 
   it(
     'sends each of 200 recipients exactly one message with two workers, a refused address failed',
@@ -478,4 +487,29 @@ describe.each(databases())('newsletter dispatch on %s', (kind) => {
     expect((await liste()).map((d) => d.id)).toEqual([gesendet.id]);
     expect(smtp.erhalten.get('loeschen@empfaenger.test')).toHaveLength(1);
   });
+});
+
+describe.each(databases())('newsletter dispatch paced by NEWSLETTER_RATE on %s', (kind) => {
+  it(
+    'sends at most the rate: 60 recipients at 20 a second go in three batches a second apart',
+    async () => {
+      const smtp = await smtpSenke();
+      const t = await startTestApp(kind, { env: { MAIL_URL: smtp.url, NEWSLETTER_RATE: '20' } });
+      try {
+        const api = await t.login();
+        const adressen = Array.from({ length: 60 }, (_, i) => `takt-${i}@empfaenger.test`);
+        const { newsletter } = await newsletterFuer(t, api, adressen);
+        await versenden(api, newsletter.id);
+        const zeiten = [...smtp.zeiten].sort((a, b) => a - b);
+        expect(zeiten).toHaveLength(60);
+        // Unpaced, the pool sends all 60 within a fraction of a second.
+        expect(zeiten[59] - zeiten[0]).toBeGreaterThanOrEqual(1800);
+        for (let i = 20; i < 60; i++) expect(zeiten[i] - zeiten[i - 20]).toBeGreaterThanOrEqual(700);
+      } finally {
+        await t.close();
+        await smtp.stop();
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
 });
