@@ -175,10 +175,13 @@ export class BullMqJobQueue extends JobQueue {
 
   async getJob(name: string, id: string): Promise<JobInfo | null> {
     assertValidJob(name);
-    const job = await this.queue(name).getJob(id);
-    if (!job) return null;
-    const state = STATES[await job.getState()];
-    return state ? info(job, state) : null;
+    const queue = this.queue(name);
+    // The state first: a job read while it still ran has no return value yet, however late its state
+    // is read; read after a finished state, it has.
+    const state = STATES[await queue.getJobState(id)];
+    if (!state) return null;
+    const job = await queue.getJob(id);
+    return job ? info(job, state) : null;
   }
 
   async overview(): Promise<JobCounts[]> {
