@@ -187,7 +187,7 @@ describe('a dispatch to 10 000 recipients with two worker processes, one killed 
       const login = await fetch(`${app.url}/node/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-request': '1' },
-        body: JSON.stringify({ user: 'admin', password: ADMIN_PASSWORD }),
+        body: JSON.stringify({ user: 'admin', password: app.adminPassword }),
       });
       expect(login.status).toBe(200);
       const cookie = login.headers.get('set-cookie')!.split(';')[0];

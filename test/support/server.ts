@@ -55,7 +55,8 @@ export async function startWorker(env: Record<string, string>): Promise<RunningW
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'verband-e2e-'));
   const port = await freePort();
-  const adminPassword = 'E2e-Passwort-1';
+  // The env's, when the caller seeded the database with its own admin first.
+  const adminPassword = env.ADMIN_PASSWORD ?? 'E2e-Passwort-1';
   const child: ChildProcess = spawn(process.execPath, [MAIN_JS], {
     env: {
       PATH: process.env.PATH,
