@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { RECENT_MS } from '../../src/platform/auth/recent-sessions';
 import { databases, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -81,5 +82,42 @@ describe.each(databases())('simultaneous saves on %s', (kind) => {
       'SELECT bezirk_name FROM verband_bezirk WHERE bezirk_nummer = 99 ORDER BY bezirk_name',
     );
     expect(rows.map((r) => r.bezirk_name)).toEqual(['Bleibt', 'Ohne']);
+  });
+
+  it('answers the reads of other staff while a long transaction runs, with what was committed', async () => {
+    const api = await t.login();
+    // Past the moment in which the app still remembers the session it just wrote.
+    await new Promise((resolve) => setTimeout(resolve, RECENT_MS + 100));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
+    const running = t.dataSource.transaction(async (manager) => {
+      await manager.query('INSERT INTO verband_bezirk (bezirk_nummer, bezirk_name) VALUES (?, ?)', [
+        77,
+        'Noch nicht bestätigt',
+      ]);
+      begun();
+      await held;
+    });
+    const bezirke77 = () =>
+      api
+        .get('/node/api/verband-bezirk')
+        .query({ where: JSON.stringify({ bezirk_nummer: 77 }), count: true });
+    try {
+      await inside;
+      let timer!: NodeJS.Timeout;
+      const waited = new Promise<'gewartet'>(
+        (resolve) => (timer = setTimeout(() => resolve('gewartet'), 3000)),
+      );
+      const answer = await Promise.race([bezirke77(), waited]);
+      clearTimeout(timer);
+      expect(answer).not.toBe('gewartet');
+      expect(answer).toMatchObject({ status: 200, body: { count: 0 } });
+    } finally {
+      finish();
+      await running;
+    }
+    expect((await bezirke77()).body.count).toBe(1);
   });
 });

@@ -9,7 +9,7 @@
  * list and end the sessions of given staff users, which is how taking away a user's access ends
  * the user's sessions at once (see StaffSessions).
  */
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
 import session, { SessionData } from 'express-session';
@@ -19,10 +19,15 @@ import { RecentSessions } from './recent-sessions';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
+const logger = new Logger('Sitzungen');
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A session whose stored expiry is less than this behind the new one is not touched. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** How long an answer waits for its session's expiry to be moved. */
+const TOUCH_WAIT_MS = 200;
 
 /** The expiry the store holds for a session as read, carried from `get` to `touch` on the session object. */
 const STORED_EXPIRY = Symbol('storedExpiry');
@@ -153,15 +158,18 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
       callback?.();
       return;
     }
-    this.run(async () => {
-      await this.dataSource
-        .createQueryBuilder()
-        .update('session')
-        .set({ expires })
-        .where('sid = :sid', { sid })
-        .execute();
-      this.recent.moveExpiry(sid, expires.getTime());
-    }, callback);
+    const update = this.dataSource
+      .createQueryBuilder()
+      .update('session')
+      .set({ expires })
+      .where('sid = :sid', { sid })
+      .execute()
+      .then(() => this.recent.moveExpiry(sid, expires.getTime()));
+    // On SQLite a long transaction (an invoice run) holds the connection; the answer, say a
+    // progress poll, does not wait for it: the expiry moves when the run is done.
+    const waitedEnough = new Promise<void>((resolve) => setTimeout(resolve, TOUCH_WAIT_MS).unref());
+    this.run(() => Promise.race([update, waitedEnough]), callback);
+    update.catch((error: unknown) => logger.warn(`Ablauf der Sitzung nicht verschoben: ${String(error)}`));
   }
 
   override destroy(sid: string, callback?: Callback): void {
