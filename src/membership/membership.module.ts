@@ -6,6 +6,7 @@ import { ReferenceMover } from '../platform/database/reference-mover';
 import { BenutzerZugangController } from './adapters/http/benutzer-zugang.controller';
 import { GehaltsumfrageController } from './adapters/http/gehaltsumfrage.controller';
 import { GruppenController } from './adapters/http/gruppen.controller';
+import { GehaltsumfrageAuftraege } from './adapters/jobs/gehaltsumfrage.jobs';
 import { GruppenAuftraege } from './adapters/jobs/gruppen.jobs';
 import { GruppenMitglieder } from './adapters/persistence/gruppen-mitglieder';
 import { ZusammenfuehrenController } from './adapters/http/zusammenfuehren.controller';
@@ -34,6 +35,7 @@ import { membershipResources } from './membership.resources';
     { provide: TalentLms, useClass: TalentLmsHttp },
     EnsureAdmin,
     Gehaltsumfrage,
+    GehaltsumfrageAuftraege,
     BenutzerZugang,
     ReferenceMover,
     Zusammenfuehren,

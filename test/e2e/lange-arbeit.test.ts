@@ -143,11 +143,8 @@ describe('the invoice run of a seminar with a few hundred bookings', () => {
     await page.getByRole('button', { name: 'Rechnungen erstellen' }).click();
     const dialog = page.locator('.bp6-dialog');
     await dialog.getByRole('button', { name: 'Rechnungen erstellen' }).click();
-    // The bar shows at once, the button waits. On SQLite the run holds the one connection for its
-    // whole transaction, so a poll more than a second in waits for the run's end: whether counts
-    // show before it depends on the machine here (the CSV comparison above shows them for sure).
-    await visible(fortschritt().locator('.bp6-progress-bar'));
-    expect(await dialog.locator('.bp6-spinner').count()).toBe(0);
+    // The run holds SQLite's one connection in its transaction; the polls read beside it.
+    await zaehltMit('Rechnungen', BUCHUNGEN, dialog);
     expect(await dialog.getByRole('button', { name: 'Rechnungen erstellen' }).isDisabled()).toBe(true);
     await session.shot('rechnungslauf-fortschritt');
     await hasText(
@@ -157,5 +154,37 @@ describe('the invoice run of a seminar with a few hundred bookings', () => {
     expect(await fortschritt().count()).toBe(0);
     await session.shot('rechnungslauf-ergebnis');
     await visible(dialog.getByRole('button', { name: 'Schließen' }));
+  });
+});
+
+describe('the import of a large salary survey access file (verband 2)', () => {
+  const ZUGAENGE = 200_000;
+
+  it('shows the accesses applied so far, then the success dialog', async () => {
+    const admin = await api<{ id: number }>('GET', '/loginInfo');
+    await api('PUT', `/api/benutzer/${admin.id}`, { verband: 2 });
+    try {
+      await sofortImHintergrund(/\/node\/gehaltsumfrage$/);
+      await page.goto(`${server.url}/#/benutzer/gehaltsumfrage`);
+      await page.reload();
+      const bildschirm = page.locator('[data-screen="auswertung"]');
+      const zeilen = ['Kennnummer;Link;Passwort'];
+      for (let i = 0; i < ZUGAENGE; i++) zeilen.push(`G${i};l;p`);
+      await bildschirm.locator('.gehaltsumfrage-import input[type="file"]').setInputFiles({
+        name: 'zugaenge.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(zeilen.join('\r\n')),
+      });
+      await bildschirm.getByRole('button', { name: 'Importieren' }).click();
+      const text = await zaehltMit('Zugängen', ZUGAENGE, bildschirm);
+      expect(text).toMatch(/Zugängen – Zugänge werden eingetragen$/);
+      await session.shot('gehaltsumfrage-fortschritt');
+      const dialog = page.locator('.bp6-dialog');
+      await hasText(dialog.locator('.bp6-heading'), /^Erfolgreich nach \d+ Sekunden$/);
+      expect(await fortschritt().count()).toBe(0);
+      await session.shot('gehaltsumfrage-ergebnis');
+    } finally {
+      await api('PUT', `/api/benutzer/${admin.id}`, { verband: 3 });
+    }
   });
 });

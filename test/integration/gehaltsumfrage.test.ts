@@ -159,4 +159,27 @@ describe.each(databases())('Gehaltsumfrage on %s', (kind) => {
     expect((await liste()).body).toEqual({ count: 0, rows: [] });
     expect((await api.delete('/node/gehaltsumfrage')).body).toEqual({ count: 0 });
   });
+
+  it('applies a file in the background when asked to, reporting its progress in German', async () => {
+    const unbekannt = Array.from({ length: 1200 }, (_, i) => String(50_000 + i));
+    const datei = ['Kennnummer;Link;Passwort', '1002;https://umfrage.example/neu;Neu-2']
+      .concat(unbekannt.map((n) => `${n};https://umfrage.example/${n};x`))
+      .join('\r\n');
+    const gestartet = await hochladen(datei).set('Prefer', 'respond-async');
+    expect(gestartet.status).toBe(202);
+    const { name, id: auftrag } = gestartet.body.auftrag as { name: string; id: string };
+    let stand;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stand = (await api.get(`/node/api/auftraege/${name}/${auftrag}`).expect(200)).body;
+    } while (stand.zustand !== 'completed' && stand.zustand !== 'failed');
+    expect(stand).toEqual({
+      name: 'gehaltsumfrage-import',
+      id: auftrag,
+      zustand: 'completed',
+      fortschritt: { erledigt: 1201, gesamt: 1201, schritt: 'Zugänge werden eingetragen' },
+      ergebnis: { updated: 1, set: 1201, unbekannt },
+    });
+    expect((await daten('bernd')).gehaltsumfrage_passwort).toBe('Neu-2');
+  });
 });

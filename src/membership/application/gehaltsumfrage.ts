@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { anzeigename } from '../../../common/benutzer';
 import { parseCsv } from '../../platform/csv/csv-format';
+import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
 import {
   exportZeile,
@@ -16,6 +17,8 @@ import {
 
 /** Enough for any kennnummer list, within both engines' limits on bound parameters. */
 const BLOCK = 500;
+
+const SCHRITT = 'Zugänge werden eingetragen';
 
 export interface ImportErgebnis {
   /** Benutzer found and changed. */
@@ -91,9 +94,13 @@ export class Gehaltsumfrage {
     return benutzer.map((b) => exportZeile({ kennnummer: b.kennnummer, name: name(b), data: b.data }));
   }
 
-  /** Applies an access file in one transaction: all rows or none. */
-  async importiere(datei: Buffer): Promise<ImportErgebnis> {
-    const zugaenge = leseZugangsdatei(parseCsv(datei));
+  /** The access file's readable rows; a file that has none is refused before anything is queued. */
+  leseDatei(datei: Buffer): Zugang[] {
+    return leseZugangsdatei(parseCsv(datei));
+  }
+
+  /** Applies the rows of an access file in one transaction: all rows or none. */
+  async importiere(zugaenge: Zugang[], melde: Melder = ohneFortschritt): Promise<ImportErgebnis> {
     const jeNummer = new Map<string, Zugang>(zugaenge.map((z) => [z.kennnummer, z]));
     const nummern = [...jeNummer.keys()];
     let updated = 0;
@@ -104,13 +111,16 @@ export class Gehaltsumfrage {
           select: { id: true, kennnummer: true, data: true },
           where: { kennnummer: In(nummern.slice(i, i + BLOCK)) },
         });
-        for (const b of benutzer) {
+        for (const [j, b] of benutzer.entries()) {
           gefunden.add(b.kennnummer!);
           const daten = mitZugang(b.data, jeNummer.get(b.kennnummer!)!);
-          if (!daten) continue;
-          await speichereDaten(manager, b.id, daten);
-          updated += 1;
+          if (daten) {
+            await speichereDaten(manager, b.id, daten);
+            updated += 1;
+          }
+          await melde(i + j + 1, nummern.length, SCHRITT);
         }
+        await melde(Math.min(i + BLOCK, nummern.length), nummern.length, SCHRITT);
       }
     });
     return { updated, set: zugaenge.length, unbekannt: nummern.filter((n) => !gefunden.has(n)) };

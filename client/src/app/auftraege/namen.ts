@@ -6,6 +6,7 @@ const NAMEN: Record<string, string> = {
   'gruppe-auffuellen': 'Gruppe befüllen',
   'gruppen-nachtlauf': 'Nächtliche Gruppenbefüllung',
   'gruppe-csv-abgleich': 'Gruppenabgleich per CSV',
+  'gehaltsumfrage-import': 'Zugänge der Gehaltsumfrage einlesen',
   rechnungslauf: 'Rechnungslauf',
   'abrechnung-export': 'Abrechnungsexport',
   'rechnungen-email': 'Rechnungsversand per E-Mail',

@@ -5,6 +5,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { href } from '../../app/router';
+import { AuftragFortschritt, useLangeArbeit } from '../../components/auftrag/AuftragFortschritt';
 import { confirm } from '../../lib/dialogs';
 import { errorMessage, reportError } from '../../lib/errors';
 import { showToast } from '../../lib/toaster';
@@ -24,21 +25,20 @@ export function Gehaltsumfrage({ config }: { config: ResourceConfig }) {
   const [seite, setSeite] = useState(1);
   const { data, error, isLoading, mutate } = useGehaltsumfrage(SEITENGROESSE, (seite - 1) * SEITENGROESSE);
   const [datei, setDatei] = useState<File>();
-  const [laeuft, setLaeuft] = useState<'import' | 'export' | 'reset'>();
+  const [laeuft, setLaeuft] = useState<'export' | 'reset'>();
   const [ausgang, setAusgang] = useState<Ausgang>();
+  const einlesen = useLangeArbeit();
 
   const importieren = async () => {
     if (!datei) return;
-    setLaeuft('import');
     const start = Date.now();
     try {
-      const ergebnis = await importiereZugaenge(datei);
+      const ergebnis = await einlesen.ausfuehren((melde) => importiereZugaenge(datei, melde));
       setAusgang({ ok: true, sekunden: Math.round((Date.now() - start) / 1000), ergebnis });
       setDatei(undefined);
     } catch (err) {
       setAusgang({ ok: false, meldung: errorMessage(err) });
     } finally {
-      setLaeuft(undefined);
       void mutate();
     }
   };
@@ -107,12 +107,13 @@ export function Gehaltsumfrage({ config }: { config: ResourceConfig }) {
           intent={Intent.PRIMARY}
           icon="import"
           text="Importieren"
-          disabled={!datei}
-          loading={laeuft === 'import'}
+          // The bar below shows the work; a spinner in the button would say less.
+          disabled={!datei || einlesen.laeuft}
           onClick={() => void importieren()}
         />
         <span className="auswertung-hinweis">CSV mit den Spalten Kennnummer, Link und Passwort</span>
       </div>
+      {einlesen.laeuft && <AuftragFortschritt fortschritt={einlesen.fortschritt} einheit="Zugängen" />}
       <Fehlermeldung error={error} />
       <HTMLTable compact striped className="auswertung-tabelle">
         <thead>

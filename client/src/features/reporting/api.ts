@@ -1,4 +1,5 @@
 /** The server calls of the evaluations (spec 003 §7) and of the Gehaltsumfrage (spec 002 §7), with their SWR hooks. */
+import { langeArbeit, type Melder } from '../../components/auftrag/auftrag';
 import { request, type Query } from '../../lib/api';
 import { saveBlob } from '../../lib/csv';
 import { useApi } from '../../lib/hooks';
@@ -210,10 +211,11 @@ export interface ImportErgebnis {
   unbekannt: string[];
 }
 
-export function importiereZugaenge(file: File): Promise<ImportErgebnis> {
+/** A large file is applied in the background; `melde` receives its progress meanwhile. */
+export function importiereZugaenge(file: File, melde: Melder): Promise<ImportErgebnis> {
   const form = new FormData();
   form.append('file', file);
-  return request<ImportErgebnis>('POST', '/gehaltsumfrage', { body: form, timeout: 600000 });
+  return langeArbeit<ImportErgebnis>('/gehaltsumfrage', form, melde);
 }
 
 export const setzeZugaengeZurueck = () => request<{ count: number }>('DELETE', '/gehaltsumfrage');

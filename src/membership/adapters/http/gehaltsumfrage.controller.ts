@@ -5,13 +5,14 @@ import {
   HttpCode,
   Post,
   Query,
+  Req,
   Res,
   StreamableFile,
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { stringifyCsv } from '../../../platform/csv/csv-format';
 import { attachmentHeader } from '../../../platform/files/file-response';
 import {
@@ -20,14 +21,19 @@ import {
   SingleFileUpload,
   type UploadedBuffer,
 } from '../../../platform/files/single-file-upload';
+import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
 import { DomainError } from '../../../shared/domain-error';
 import { Gehaltsumfrage } from '../../application/gehaltsumfrage';
 import { leseListenseite } from '../../domain/gehaltsumfrage';
+import { GehaltsumfrageAuftraege } from '../jobs/gehaltsumfrage.jobs';
 
 /** The salary survey administration (spec 002 §2, §7): list, import, reset, export. */
 @Controller('node')
 export class GehaltsumfrageController {
-  constructor(private readonly gehaltsumfrage: Gehaltsumfrage) {}
+  constructor(
+    private readonly gehaltsumfrage: Gehaltsumfrage,
+    private readonly auftraege: GehaltsumfrageAuftraege,
+  ) {}
 
   /** The screen's list → {count, rows: [{id, kennnummer, name, link, passwort_gesetzt}]}. */
   @ApiOperation({ summary: 'Zugänge zur Gehaltsumfrage auflisten' })
@@ -47,8 +53,12 @@ export class GehaltsumfrageController {
     return new StreamableFile(csv, { length: csv.length });
   }
 
-  /** Multipart `file`: the access file (Kennnummer, Link, Passwort) → {updated, set, unbekannt}. */
+  /**
+   * Multipart `file`: the access file (Kennnummer, Link, Passwort) → {updated, set, unbekannt}, or
+   * 202 with the job while a large file is applied.
+   */
   @ApiOperation({ summary: 'Zugangsdatei der Gehaltsumfrage einlesen' })
+  @LangeArbeit()
   @Post('gehaltsumfrage')
   @HttpCode(200)
   @UseInterceptors(
@@ -57,8 +67,13 @@ export class GehaltsumfrageController {
       tooLarge: () => DomainError.invalid('CSV_TOO_LARGE', 'Die CSV-Datei ist zu groß (höchstens 10 MB).'),
     }),
   )
-  importiere(@UploadedFile() file: UploadedBuffer | undefined) {
-    return this.gehaltsumfrage.importiere(requireUpload(file, 'Datei').buffer);
+  async importiere(
+    @UploadedFile() file: UploadedBuffer | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const datei = requireUpload(file, 'Datei').buffer;
+    return antwort(res, await this.auftraege.importiere(datei, wartezeit(req)));
   }
 
   /** Removes all access data → {count}. */
