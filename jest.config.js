@@ -1,5 +1,5 @@
-/** Three projects: unit tests beside the code, integration tests through HTTP on real
- * databases, end-to-end tests in Chromium against the built app. */
+/** Four projects: unit tests beside the code, client components in jsdom, integration tests
+ * through HTTP on real databases, end-to-end tests in Chromium against the built app. */
 const { existsSync } = require('node:fs');
 
 // Browser tests need Debian's Chromium. In CI they are required (.ci/run installs it); elsewhere
@@ -24,8 +24,9 @@ const base = {
 module.exports = {
   // Global only (Jest ignores it per project): app starts on MariaDB with all migrations take seconds.
   testTimeout: 120000,
-  // `npm run test:coverage`: every source file counts, also those no test loads (client screens
-  // are exercised by the browser tests, which run the built app and are not counted here).
+  // `npm run test:coverage`: every source file counts, also those no test loads (client components
+  // count through their React Testing Library tests; the browser tests run the built app and are
+  // not counted here).
   collectCoverageFrom: ['{src,common}/**/*.ts', 'client/src/**/*.{ts,tsx}', '!**/*.spec.ts', '!**/*.d.ts'],
   coverageReporters: ['text-summary', 'json-summary'],
   // Below what unit + integration reach on SQLite (2026-11-23: 72.6 % statements, 67.5 % branches,
@@ -36,6 +37,14 @@ module.exports = {
       ...base,
       displayName: 'unit',
       testMatch: ['<rootDir>/{src,common,client/src,test/support}/**/*.spec.ts'],
+    },
+    {
+      ...base,
+      displayName: 'client',
+      // Client components rendered with React Testing Library (their own styles are Vite's business).
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/client/src/**/*.test.tsx'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/support/style-stub.js' },
     },
     {
       ...base,

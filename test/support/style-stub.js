@@ -1,0 +1,2 @@
+/** Stands in for a stylesheet a client component imports: jsdom needs none. */
+module.exports = {};
