@@ -1,5 +1,5 @@
-/** Four projects: unit tests beside the code, client components in jsdom, integration tests
- * through HTTP on real databases, end-to-end tests in Chromium against the built app. */
+/** Unit tests beside the code, client components in jsdom, integration tests through HTTP on real
+ * databases (those measuring latency apart), end-to-end tests in Chromium against the built app. */
 const { existsSync } = require('node:fs');
 
 // Browser tests need Debian's Chromium. In CI they are required (.ci/run installs it); elsewhere
@@ -9,6 +9,7 @@ const browserTests = Boolean(process.env.CI) || existsSync(chromium);
 if (!browserTests) {
   console.warn(`Browser-Tests übersprungen: ${chromium} fehlt (apt-get install -y chromium).`);
 }
+const latencyTests = ['/test/security/load.test.ts', '/test/reliability/lange-arbeit.test.ts'];
 const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.(tsx?|js|mjs)$': '<rootDir>/test/support/esm-to-cjs.transformer.js' },
@@ -49,8 +50,17 @@ module.exports = {
     {
       ...base,
       displayName: 'integration',
-      // The security and reliability guarantees of issue 17 run the same way, through HTTP.
+      // The security and reliability guarantees of issue 17 run the same way, through HTTP. Each
+      // app has its own database, so two Jest workers run these side by side.
       testMatch: ['<rootDir>/test/{integration,security,reliability}/**/*.test.ts'],
+      testPathIgnorePatterns: latencyTests,
+    },
+    {
+      ...base,
+      // What measures a p99 under load runs alone, after the rest: a second worker would take the
+      // CPU it measures.
+      displayName: 'latency',
+      testMatch: latencyTests.map((path) => `<rootDir>${path}`),
     },
     {
       ...base,
