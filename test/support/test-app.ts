@@ -1,7 +1,7 @@
 /**
  * Starts the real Nest app in-process on a fresh database for integration tests: SQLite always,
- * MariaDB/MySQL when MYSQL_TEST_URL is set (a new database per app, its schema copied from a migrated
- * template, dropped afterwards). In CI the MariaDB suites are required: a missing MYSQL_TEST_URL
+ * MariaDB/MySQL when MYSQL_TEST_URL is set (a new database per app, dropped afterwards; both with
+ * the schema copied from a migrated template). In CI the MariaDB suites are required: a missing MYSQL_TEST_URL
  * fails instead of silently skipping.
  */
 import 'reflect-metadata';
@@ -16,7 +16,7 @@ import { AppModule } from '../../src/app.module';
 import { Bootstrap } from '../../src/bootstrap';
 import { configureHttp } from '../../src/http';
 import { seedDatabase } from '../../src/seed/seed';
-import { createMigratedDatabase } from './migrated-mysql';
+import { copyMigratedSqlite, createMigratedDatabase } from './migrated-database';
 
 export type DatabaseKind = 'sqlite' | 'mysql';
 export const ADMIN_PASSWORD = 'Test-Passwort-1';
@@ -85,8 +85,10 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     LOG_LEVEL: process.env.TEST_LOG ? 'info' : 'error',
     ...options.env,
   };
-  if (kind === 'mysql' && !options.env?.DATABASE_URL)
-    await createMigratedDatabase(process.env.MYSQL_TEST_URL!, mysqlDatabase);
+  if (!options.env?.DATABASE_URL) {
+    if (kind === 'sqlite') await copyMigratedSqlite(join(dir, 'test.sqlite'));
+    else await createMigratedDatabase(process.env.MYSQL_TEST_URL!, mysqlDatabase);
+  }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
     bodyParser: false,
     logger: process.env.TEST_LOG ? ['error', 'warn', 'log'] : ['error'],
