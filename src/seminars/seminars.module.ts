@@ -4,6 +4,7 @@ import { DownloadUploadController } from './adapters/http/download-upload.contro
 import { PublicDownloadController } from './adapters/http/public-download.controller';
 import { SeminarDokumenteController } from './adapters/http/seminar-dokumente.controller';
 import { SeminarController } from './adapters/http/seminar.controller';
+import { SeminarDokumentAuftraege } from './adapters/jobs/seminar-dokumente.jobs';
 import { SeminarDokumente } from './application/seminar-dokumente';
 import { SeminarKalender } from './application/seminar-kalender';
 import { Teilnehmer } from './application/teilnehmer';
@@ -18,6 +19,6 @@ import { seminarsResources } from './seminars.resources';
     SeminarController,
     SeminarDokumenteController,
   ],
-  providers: [TlmsKurse, SeminarKalender, Teilnehmer, SeminarDokumente],
+  providers: [TlmsKurse, SeminarKalender, Teilnehmer, SeminarDokumente, SeminarDokumentAuftraege],
 })
 export class SeminarsModule {}

@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
 /**
  * Issue 18 in Chromium: long work shows a Blueprint ProgressBar (with counts) while it runs, then
- * its result — the CSV comparison of a large file and the invoice run of a seminar with a few
- * hundred bookings. Screenshots land in test-results/screenshots/lange-arbeit/ to be looked at.
+ * its result — the CSV comparison of a large file, the invoice run of a seminar with a few
+ * hundred bookings, the salary survey import and all certificates of a seminar as one PDF.
+ * Screenshots land in test-results/screenshots/lange-arbeit/ to be looked at.
  */
+import { readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
+import { pdfPages } from '../support/pdf-text';
 import { eventually, hasText, visible } from './support/browser';
 import { browserSession } from './support/session';
 
@@ -186,5 +189,49 @@ describe('the import of a large salary survey access file (verband 2)', () => {
     } finally {
       await api('PUT', `/api/benutzer/${admin.id}`, { verband: 3 });
     }
+  });
+});
+
+describe('all certificates of a seminar with many participants', () => {
+  const TEILNEHMER = 150;
+
+  it('counts the certificates in the bar, then the browser saves the one PDF', async () => {
+    const seminar = await api<Row>('POST', '/api/veranstaltung', {
+      titel: 'Erbschaftsteuer kompakt',
+      lg_id: 'SB-18',
+      freigabe_teilnahme_bescheinigung: true,
+    });
+    await api('POST', '/api/veranstaltung-event', { veranstaltung_id: seminar.id, datum: '2024-05-07' });
+    await nebeneinander(TEILNEHMER, async (i) => {
+      const b = await api<Row>('POST', '/api/benutzer', { vorname: `Käthe ${i}`, nachname: 'Sammel' });
+      await api('POST', '/api/rw-transaction', {
+        category: 'seminare',
+        benutzer_id: b.id,
+        veranstaltung_id: seminar.id,
+        betrag: 99,
+      });
+    });
+    await sofortImHintergrund(/\/node\/api\/bescheinigung\/seminar$/);
+    await page.goto(`${server.url}/#/seminare/veranstaltung/${seminar.id}/teilnehmer`);
+    const bildschirm = page.locator('.teilnehmerliste');
+    const knopf = bildschirm.getByRole('button', { name: 'Alle Bescheinigungen' });
+    await visible(knopf);
+    const download = page.waitForEvent('download', { timeout: 120_000 });
+    await knopf.click();
+    const text = await zaehltMit('Bescheinigungen', TEILNEHMER, bildschirm);
+    expect(text).toMatch(/Bescheinigungen – Bescheinigungen werden erstellt$/);
+    expect(await knopf.isDisabled()).toBe(true);
+    // Some written already: the bar filled part way.
+    await hasText(fortschritt().locator('.auftrag-fortschritt-text'), /^[1-9][\d.]* von 150 Bescheinigungen/);
+    await session.shot('bescheinigungen-fortschritt');
+
+    const datei = await download;
+    expect(datei.suggestedFilename()).toBe('Bescheinigungen SB-18 Erbschaftsteuer kompakt.pdf');
+    const seiten = pdfPages(readFileSync((await datei.path())!));
+    expect(seiten).toHaveLength(TEILNEHMER);
+    expect(seiten.join(' ')).toContain('Käthe 0 Sammel');
+    await eventually(async () => expect(await fortschritt().count()).toBe(0));
+    expect(await knopf.isDisabled()).toBe(false);
+    await session.shot('bescheinigungen-fertig');
   });
 });

@@ -2,8 +2,10 @@
 /**
  * The participant list of a seminar (issue 11): rows from the bookings, a participation toggle
  * reflected in the list and the seminar's count, the certificate release enabling the
- * certificate links, and the PDF tab offering the invitation.
+ * certificate links, the Serienbrief saved once written, and the PDF tab offering the invitation.
  */
+import { readFileSync } from 'node:fs';
+import { pdfPages } from '../support/pdf-text';
 import { eventually, visible } from './support/browser';
 import { browserSession } from './support/session';
 
@@ -67,6 +69,19 @@ describe('the participant list', () => {
       await page.getByRole('button', { name: 'Bescheinigung Öztürk, Änne' }).getAttribute('aria-disabled'),
     ).toBe('true');
     await shot('freigegeben');
+  });
+
+  it('saves the Serienbrief, written as long work, once it is done', async () => {
+    const knopf = page.getByRole('button', { name: 'Serienbrief (PDF)' });
+    const download = page.waitForEvent('download');
+    await knopf.click();
+    const datei = await download;
+    expect(datei.suggestedFilename()).toBe('Serienbrief E2E-11.pdf');
+    // Jürgen alone took part: one letter.
+    const seiten = pdfPages(readFileSync((await datei.path())!));
+    expect(seiten).toHaveLength(1);
+    expect(seiten[0]).toContain('Jürgen');
+    expect(await knopf.isDisabled()).toBe(false);
   });
 
   it('offers the invitation in the seminar’s PDF tab', async () => {

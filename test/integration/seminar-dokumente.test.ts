@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type request from 'supertest';
 import { binary, pdfPages, pdfText } from '../support/pdf-text';
 import { databases, startTestApp, TestApp } from '../support/test-app';
@@ -5,10 +7,20 @@ import { createRecord, readRecord } from '../support/crud';
 
 type Row = Record<string, unknown> & { id: number };
 
+type Auftrag = { name: string; id: string };
+interface Stand {
+  zustand: string;
+  fortschritt: { erledigt: number; gesamt: number; schritt?: string } | null;
+  ergebnis?: Record<string, unknown> & { datei: string };
+  fehler?: string;
+}
+
 /**
  * Issue 11 through HTTP: the participant list from the current bookings, participation toggles
  * with their event ids, teilnehmer_count kept by the booking save path, certificates (single,
- * refused, merged), invitations, Serienbrief and Teilnehmerübersicht read back as text.
+ * refused, merged), invitations, Serienbrief and Teilnehmerübersicht read back as text. Issue 18:
+ * the batch PDFs (all certificates, the Serienbrief) as long work with counted progress, kept as a
+ * file for download once done.
  */
 describe.each(databases())('seminar documents on %s', (kind) => {
   let t: TestApp;
@@ -32,6 +44,33 @@ describe.each(databases())('seminar documents on %s', (kind) => {
     if (response.status !== status)
       throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
     return response;
+  };
+  const meldung = (response: request.Response) =>
+    (JSON.parse((response.body as Buffer).toString()) as { message: string }).message;
+  /** Starts a batch PDF asking for the 202 at once, as a long one answers after a second. */
+  const imHintergrund = async (path: string, body: Record<string, unknown> = {}): Promise<Auftrag> => {
+    const response = await api.post(path).set('Prefer', 'respond-async').send(body);
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 202,
+      body: { auftrag: { name: expect.any(String), id: expect.any(String) } },
+    });
+    return response.body.auftrag as Auftrag;
+  };
+  /** Polls the status route as the screen does until the job ended. */
+  const bisZumEnde = async ({ name, id }: Auftrag): Promise<Stand> => {
+    for (const ende = Date.now() + 60_000; Date.now() < ende;) {
+      const stand = (await api.get(`/node/api/auftraege/${name}/${id}`).expect(200)).body as Stand;
+      if (stand.zustand === 'completed' || stand.zustand === 'failed') return stand;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`Der Auftrag ${name} ${id} endet nicht.`);
+  };
+  const herunterladen = ({ name, id }: Auftrag, status = 200) =>
+    pdf(`/node/api/auftraege/${name}/${id}/datei`, {}, status);
+  /** The finished files of long work under FILES_DIR, temporary ones included. */
+  const auftragsdateien = () => {
+    const dir = join(t.dir, 'files', 'auftraege');
+    return existsSync(dir) ? readdirSync(dir) : [];
   };
   const zahlen = async () => ({
     seminar: (await get('veranstaltung', seminar.id)).teilnehmer_count,
@@ -267,6 +306,63 @@ describe.each(databases())('seminar documents on %s', (kind) => {
       expect(pages[1]).toContain('Björn Weiß');
     });
 
+    it('writes them as long work: 202, the certificates counted, then the one PDF to download', async () => {
+      const auftrag = await imHintergrund('/node/api/bescheinigung/seminar', {
+        veranstaltung_id: seminar.id,
+      });
+      expect(auftrag.name).toBe('bescheinigungen-pdf');
+      const stand = await bisZumEnde(auftrag);
+      expect(stand).toMatchObject({
+        zustand: 'completed',
+        fortschritt: { erledigt: 2, gesamt: 2, schritt: 'Bescheinigungen werden erstellt' },
+        ergebnis: {
+          name: 'Bescheinigungen LG-2024-17 Grundsteuer für Privatpersonen.pdf',
+          seiten: 2,
+          auftrag,
+        },
+      });
+      // A file under FILES_DIR (workers may run elsewhere), not the PDF in the job's result.
+      expect(auftragsdateien()).toContain(stand.ergebnis!.datei);
+      expect(JSON.stringify(stand).length).toBeLessThan(1000);
+
+      const response = await herunterladen(auftrag);
+      expect(response.headers['content-type']).toContain('application/pdf');
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="Bescheinigungen LG-2024-17 Grundsteuer fuer Privatpersonen.pdf"; filename*=UTF-8''Bescheinigungen%20LG-2024-17%20Grundsteuer%20f%C3%BCr%20Privatpersonen.pdf`,
+      );
+      const pages = pdfPages(response.body as Buffer).map((p) => p.replace(/\s+/g, ' '));
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toContain('Jürgen Müßig');
+      expect(pages[1]).toContain('Björn Weiß');
+
+      // Quick enough for the wait it asks for: the same result at once, and the same download.
+      const schnell = await api
+        .post('/node/api/bescheinigung/seminar')
+        .set('Prefer', 'wait=20')
+        .send({ veranstaltung_id: seminar.id })
+        .expect(200);
+      expect(schnell.body).toMatchObject({ seiten: 2, auftrag: { name: 'bescheinigungen-pdf' } });
+      expect(schnell.body.datei).not.toBe(stand.ergebnis!.datei);
+      expect(pdfPages((await herunterladen(schnell.body.auftrag as Auftrag)).body as Buffer)).toHaveLength(2);
+    });
+
+    it('serves no file for an unknown job, one that ends in none, or one that failed, in German', async () => {
+      expect(meldung(await herunterladen({ name: 'bescheinigungen-pdf', id: '999999' }, 404))).toBe(
+        'Den Auftrag bescheinigungen-pdf 999999 gibt es nicht (mehr); erledigte Aufträge werden nach einer Weile vergessen.',
+      );
+      await herunterladen({ name: 'rechnungslauf', id: '1' }, 404);
+      const fehlt = await imHintergrund('/node/api/bescheinigung/seminar', { veranstaltung_id: 999_999 });
+      expect(await bisZumEnde(fehlt)).toMatchObject({
+        zustand: 'failed',
+        fehler: expect.stringContaining('999999'),
+      });
+      expect(meldung(await herunterladen(fehlt, 404))).toBe(
+        `Der Auftrag bescheinigungen-pdf ${fehlt.id} ist fehlgeschlagen und hat keine Datei erstellt.`,
+      );
+      const ohneSeminar = await api.post('/node/api/bescheinigung/seminar').send({}).expect(400);
+      expect(ohneSeminar.body.message).toBe('Der Parameter „veranstaltung_id“ fehlt.');
+    });
+
     it('names the template and the field of a failing expression or a missing file, and writes nothing', async () => {
       const kaputt = await post('bescheinigung', {
         titel: 'Kaputte Bescheinigung',
@@ -285,6 +381,23 @@ describe.each(databases())('seminar documents on %s', (kind) => {
       );
       const merged = await pdf('/node/api/bescheinigung/seminar', { veranstaltung_id: seminar.id }, 409);
       expect(merged.headers['content-type']).toContain('application/json');
+      // As long work: the same refusal, as the job's German reason or the quick call's 409.
+      const vorher = auftragsdateien();
+      const lang = await imHintergrund('/node/api/bescheinigung/seminar', { veranstaltung_id: seminar.id });
+      expect(await bisZumEnde(lang)).toMatchObject({
+        zustand: 'failed',
+        fehler:
+          'Die Vorlage „Kaputte Bescheinigung“ kann nicht gefüllt werden: Feld „Zeile 2“ – „raum“ ist in den Daten nicht vorhanden.',
+      });
+      await herunterladen(lang, 404);
+      const schnell = await api
+        .post('/node/api/bescheinigung/seminar')
+        .set('Prefer', 'wait=20')
+        .send({ veranstaltung_id: seminar.id })
+        .expect(409);
+      expect(schnell.body.message).toContain('„Kaputte Bescheinigung“ kann nicht gefüllt werden');
+      // Nothing half-written is kept, not even hidden.
+      expect(auftragsdateien()).toEqual(vorher);
 
       await api
         .put(`/node/api/bescheinigung/${kaputt.id}`)
@@ -427,6 +540,29 @@ describe.each(databases())('seminar documents on %s', (kind) => {
         'Ihre Teilnahme am Seminar „Grundsteuer für Privatpersonen“ (LG-2024-17)',
       );
       expect(await zahlen()).toEqual({ seminar: 47, events: [46, 47] });
+
+      // As long work: the letters counted one by one, then the same 47 pages to download.
+      const auftrag = await imHintergrund(`/node/api/veranstaltung/${seminar.id}/serienbrief-pdf`);
+      expect(auftrag.name).toBe('serienbrief-pdf');
+      expect(await bisZumEnde(auftrag)).toMatchObject({
+        zustand: 'completed',
+        fortschritt: { erledigt: 47, gesamt: 47, schritt: 'Briefe werden erstellt' },
+        ergebnis: { name: 'Serienbrief LG-2024-17.pdf', seiten: 47, auftrag },
+      });
+      const lang = await herunterladen(auftrag);
+      expect(lang.headers['content-disposition']).toBe('attachment; filename="Serienbrief LG-2024-17.pdf"');
+      const geladen = pdfPages(lang.body as Buffer).map((p) => p.replace(/\s+/g, ' '));
+      expect(geladen).toEqual(briefe.map((p) => p.replace(/\s+/g, ' ')));
+    });
+
+    it('refuses the Serienbrief of a seminar nobody took part in', async () => {
+      const leer = await post('veranstaltung', { titel: 'Leeres Seminar' });
+      const response = await api
+        .post(`/node/api/veranstaltung/${leer.id}/serienbrief-pdf`)
+        .set('Prefer', 'wait=20')
+        .expect(409);
+      expect(response.body.message).toBe('Am Seminar „Leeres Seminar“ hat niemand teilgenommen.');
+      await api.post('/node/api/veranstaltung/999999/serienbrief-pdf').set('Prefer', 'wait=20').expect(404);
     });
   });
 });

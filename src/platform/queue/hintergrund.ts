@@ -81,7 +81,8 @@ export class Hintergrundauftrag<T, R> {
   constructor(
     private readonly queue: JobQueue,
     readonly name: string,
-    private readonly arbeit: (daten: T, melde: Melder) => Promise<R>,
+    /** `auftrag` names this run, for a result that must point back to it (a file to download). */
+    private readonly arbeit: (daten: T, melde: Melder, auftrag: AuftragVerweis) => Promise<R>,
     private readonly optionen: Pick<AddJobOptions, 'attempts' | 'backoffMs'> & WorkerOptions = {},
   ) {
     bekannteNamen.add(name);
@@ -129,7 +130,7 @@ export class Hintergrundauftrag<T, R> {
       await naechsteRunde();
     };
     try {
-      const ergebnis = await this.arbeit(job.data, melde);
+      const ergebnis = await this.arbeit(job.data, melde, { name: this.name, id: job.id });
       // The last count always arrives, however little time passed since the one written before.
       if (offen && zuletzt) await job.progress({ ...(zuletzt as Fortschritt) });
       return ergebnis;

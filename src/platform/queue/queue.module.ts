@@ -1,6 +1,8 @@
 import { BeforeApplicationShutdown, Global, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
+import { join } from 'node:path';
 import type { AppConfig, RedisConfig } from '../../config/env';
+import { AUFTRAG_DATEIEN, AuftragsDateien } from './auftrag-dateien';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { AuftraegeController } from './http/auftraege.controller';
 import { AuftragStatusController } from './http/auftrag-status.controller';
@@ -33,8 +35,15 @@ export function createJobQueue(redis: RedisConfig, runWorkers: boolean): JobQueu
           config.get<AppConfig>('app')?.runWorkers ?? true,
         ),
     },
+    {
+      // Shared by app and worker processes through FILES_DIR (auftrag-dateien.ts).
+      provide: AuftragsDateien,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) =>
+        new AuftragsDateien(() => join(config.getOrThrow<AppConfig>('app').filesDir, AUFTRAG_DATEIEN)),
+    },
   ],
-  exports: [JobQueue],
+  exports: [JobQueue, AuftragsDateien],
 })
 export class QueueModule implements BeforeApplicationShutdown {
   constructor(private readonly queue: JobQueue) {}

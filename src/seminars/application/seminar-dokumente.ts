@@ -12,6 +12,7 @@ import { fieldLabel } from '../../../common/vocabulary';
 import { gruppenVon } from '../../membership/application/gruppen-zugehoerigkeit';
 import type { PdfJob, PdfTemplate } from '../../platform/pdf/pdf-renderer';
 import { PdfRenderer } from '../../platform/pdf/pdf-renderer';
+import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import { TemplateFiles } from '../../platform/pdf/template-files';
 import { DomainError } from '../../shared/domain-error';
 import {
@@ -44,6 +45,34 @@ const dateiname = (...teile: (string | null | undefined)[]) =>
     .filter(Boolean)
     .join(' ')
     .replace(/[/\\:*?"<>|]+/g, '-')}.pdf`;
+
+/** A document of many, written to a stream: its download name and its pages. */
+export interface Sammeldokument {
+  name: string;
+  seiten: number;
+}
+
+function niemandTeilgenommen(titel: string, anzahl: number): void {
+  if (anzahl === 0)
+    throw DomainError.conflict('NIEMAND_TEILGENOMMEN', `Am Seminar „${titel}“ hat niemand teilgenommen.`);
+}
+
+/**
+ * The documents of `zeilen` for the PDF port, reporting how many are done: the port renders and
+ * writes one before it asks for the next, so a count reported here is written out already.
+ */
+async function* gemeldet<Z>(
+  zeilen: Z[],
+  melde: Melder,
+  schritt: string,
+  dokument: (zeile: Z) => Promise<PdfJob>,
+): AsyncGenerator<PdfJob> {
+  for (const [i, zeile] of zeilen.entries()) {
+    await melde(i, zeilen.length, schritt);
+    yield await dokument(zeile);
+  }
+  await melde(zeilen.length, zeilen.length, schritt);
+}
 
 export interface EinladungsAuftrag {
   titel?: unknown;
@@ -111,31 +140,30 @@ export class SeminarDokumente {
 
   /**
    * All certificates of a seminar, of every participant who took part, as one PDF written to
-   * `out`. Refused before anything is written when the seminar has not released them or nobody
-   * took part; the first template error stops the run (the caller discards the output).
+   * `out`, reporting each one done. Refused before anything is written when the seminar has not
+   * released them or nobody took part; the first template error stops the run (the caller
+   * discards the output).
    */
-  async bescheinigungen(veranstaltungId: number, out: Writable): Promise<{ name: string; seiten: number }> {
+  async bescheinigungen(
+    veranstaltungId: number,
+    out: Writable,
+    melde: Melder = ohneFortschritt,
+  ): Promise<Sammeldokument> {
     const t = await ladeTeilnehmer(this.dataSource.manager, veranstaltungId);
     const teilgenommen = t.liste.filter((z) => z.teilnahme && z.benutzer_id !== null);
     pruefeFreigabe(t.seminar);
-    if (teilgenommen.length === 0)
-      throw DomainError.conflict(
-        'NIEMAND_TEILGENOMMEN',
-        `Am Seminar „${t.seminar.titel}“ hat niemand teilgenommen.`,
-      );
+    niemandTeilgenommen(t.seminar.titel, teilgenommen.length);
     const alle = await this.aktiveBescheinigungen();
     const vorlagen = new Map<number, Promise<PdfTemplate>>();
     const heute = this.heute();
-    const jobs = async function* (this: SeminarDokumente): AsyncGenerator<PdfJob> {
-      for (const zeile of teilgenommen) {
-        const b = await this.bescheinigungFuer(t, zeile, alle);
-        if (!vorlagen.has(b.id)) vorlagen.set(b.id, this.vorlageVon(b));
-        yield {
-          template: await vorlagen.get(b.id)!,
-          data: bescheinigungsDaten(b, t.seminar, t.events, zeile, heute),
-        };
-      }
-    }.call(this);
+    const jobs = gemeldet(teilgenommen, melde, 'Bescheinigungen werden erstellt', async (zeile) => {
+      const b = await this.bescheinigungFuer(t, zeile, alle);
+      if (!vorlagen.has(b.id)) vorlagen.set(b.id, this.vorlageVon(b));
+      return {
+        template: await vorlagen.get(b.id)!,
+        data: bescheinigungsDaten(b, t.seminar, t.events, zeile, heute),
+      };
+    });
     const seiten = await this.pdf.renderMerged(jobs, out);
     return { name: dateiname('Bescheinigungen', t.seminar.lg_id, t.seminar.titel), seiten };
   }
@@ -220,26 +248,22 @@ export class SeminarDokumente {
     return this.einladung(vorlage);
   }
 
-  /** A list document of a seminar's participants from a layout in the pdf-vorlage area. */
-  private async liste(
-    veranstaltungId: number,
-    datei: string,
-    titel: string,
-    nurTeilnahme: boolean,
-  ): Promise<Dokument> {
+  /** The participants of a list document, numbered, with the template from the pdf-vorlage area. */
+  private async liste(veranstaltungId: number, datei: string, titel: string, nurTeilnahme: boolean) {
     const t = await ladeTeilnehmer(this.dataSource.manager, veranstaltungId);
+    const teilnehmer = (nurTeilnahme ? t.liste.filter((z) => z.teilnahme) : t.liste).map((z, i) => ({
+      ...z,
+      nr: i + 1,
+      name: [z.nachname, z.vorname].filter(Boolean).join(', ') || z.anzeigename,
+    }));
     const template = await this.templates.load({
       area: 'pdf-vorlage',
       file: datei,
       title: titel,
       field: fieldLabel('pdf-vorlage', 'template_file') ?? 'template_file',
     });
-    const teilnehmer = (nurTeilnahme ? t.liste.filter((z) => z.teilnahme) : t.liste).map((z, i) => ({
-      ...z,
-      nr: i + 1,
-      name: [z.nachname, z.vorname].filter(Boolean).join(', ') || z.anzeigename,
-    }));
-    const pdf = await this.pdf.render(template, {
+    /** The template's data, with the participants it shows. */
+    const daten = (mit: typeof teilnehmer) => ({
       seminar: {
         titel: t.seminar.titel,
         lg_id: t.seminar.lg_id,
@@ -247,20 +271,41 @@ export class SeminarDokumente {
         ende: t.seminar.ende?.toISOString() ?? null,
       },
       termine: t.events.map((e) => ({ datum: e.datum, beginn: e.beginn, ende: e.ende, titel: e.titel })),
-      teilnehmer,
+      teilnehmer: mit,
       anzahl: teilnehmer.length,
       stand: this.heute(),
     });
-    return { name: dateiname(titel, t.seminar.lg_id), pdf };
+    return { seminar: t.seminar, teilnehmer, template, daten, name: dateiname(titel, t.seminar.lg_id) };
   }
 
-  /** Verband 3: a letter to every participant of the whole seminar, one after another. */
-  serienbrief(veranstaltungId: number) {
-    return this.liste(veranstaltungId, 'serienbrief.hbs', 'Serienbrief', true);
+  /**
+   * Verband 3: a letter to every participant of the whole seminar, one after another, written to
+   * `out`. One rendering of the template over all of them: the letters share fonts and letterhead,
+   * so the file stays small (rendered letter by letter and merged it grew twentyfold), and the
+   * progress can only say when all letters are done.
+   */
+  async serienbrief(
+    veranstaltungId: number,
+    out: Writable,
+    melde: Melder = ohneFortschritt,
+  ): Promise<Sammeldokument> {
+    const l = await this.liste(veranstaltungId, 'serienbrief.hbs', 'Serienbrief', true);
+    niemandTeilgenommen(l.seminar.titel, l.teilnehmer.length);
+    const schritt = 'Briefe werden erstellt';
+    await melde(0, l.teilnehmer.length, schritt);
+    const seiten = await this.pdf.renderMerged(
+      (async function* () {
+        yield { template: l.template, data: l.daten(l.teilnehmer) };
+      })(),
+      out,
+    );
+    await melde(l.teilnehmer.length, l.teilnehmer.length, schritt);
+    return { name: l.name, seiten };
   }
 
   /** Verband 2: all booked participants in a table. */
-  teilnehmeruebersicht(veranstaltungId: number) {
-    return this.liste(veranstaltungId, 'teilnehmeruebersicht.hbs', 'Teilnehmerübersicht', false);
+  async teilnehmeruebersicht(veranstaltungId: number): Promise<Dokument> {
+    const l = await this.liste(veranstaltungId, 'teilnehmeruebersicht.hbs', 'Teilnehmerübersicht', false);
+    return { name: l.name, pdf: await this.pdf.render(l.template, l.daten(l.teilnehmer)) };
   }
 }

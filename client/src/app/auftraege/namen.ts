@@ -10,6 +10,8 @@ const NAMEN: Record<string, string> = {
   rechnungslauf: 'Rechnungslauf',
   'abrechnung-export': 'Abrechnungsexport',
   'rechnungen-email': 'Rechnungsversand per E-Mail',
+  'bescheinigungen-pdf': 'Alle Bescheinigungen eines Seminars (PDF)',
+  'serienbrief-pdf': 'Serienbrief eines Seminars (PDF)',
 };
 
 export function auftragsname(name: string): string {

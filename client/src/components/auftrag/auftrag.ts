@@ -3,7 +3,7 @@
  * else 202 with `{ auftrag: { name, id } }`; then `GET /node/api/auftraege/{name}/{id}` is polled
  * for the progress until the result or the German failure arrives.
  */
-import { request, RequestError, send } from '../../lib/api';
+import { buildUrl, request, RequestError, send } from '../../lib/api';
 
 export interface Fortschritt {
   erledigt: number;
@@ -22,6 +22,20 @@ interface Auftragsstand {
 
 export type Melder = (fortschritt: Fortschritt | null) => void;
 
+export interface AuftragVerweis {
+  name: string;
+  id: string;
+}
+
+/** What long work that ends in a file answers (batch PDFs): the download name and the run to fetch it from. */
+export interface Dateiergebnis {
+  name: string;
+  auftrag: AuftragVerweis;
+}
+
+const auftragPfad = ({ name, id }: AuftragVerweis) =>
+  `/api/auftraege/${encodeURIComponent(name)}/${encodeURIComponent(id)}`;
+
 export const ABFRAGE_MS = 500;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,10 +49,7 @@ export async function langeArbeit<T>(path: string, body: unknown, melde: Melder)
   const { name, id } = (antwort as { auftrag: { name: string; id: string } }).auftrag;
   for (;;) {
     await pause(ABFRAGE_MS);
-    const stand = await request<Auftragsstand>(
-      'GET',
-      `/api/auftraege/${encodeURIComponent(name)}/${encodeURIComponent(id)}`,
-    );
+    const stand = await request<Auftragsstand>('GET', auftragPfad({ name, id }));
     melde(stand.fortschritt);
     if (stand.zustand === 'completed') return stand.ergebnis as T;
     if (stand.zustand === 'failed') {
@@ -47,6 +58,19 @@ export async function langeArbeit<T>(path: string, body: unknown, melde: Melder)
       throw new RequestError('BADSTATUS', message, 409, { statusCode: 409, message });
     }
   }
+}
+
+/**
+ * Saves the file a completed job wrote: a plain link, so the browser streams it to disk however
+ * large it is, under the name the server gives it.
+ */
+export function dateiHerunterladen({ name, auftrag }: Dateiergebnis): void {
+  const link = document.createElement('a');
+  link.href = buildUrl(`${auftragPfad(auftrag)}/datei`);
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
 }
 
 /** "37 von 120 Rechnungen" (German thousands), or what is being done while the amount is unknown. */

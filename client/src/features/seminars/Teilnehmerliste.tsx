@@ -2,19 +2,29 @@
  * The participant list of a seminar or one of its events (spec 002 §2–§4, issue 11): computed by
  * the server from the current bookings, refreshed every 30 s; participation toggles per row,
  * 'Nur aktive' remembered per staff user, the certificate release, the CSV export named
- * V-{lg_id}, certificates per row and merged, and the verband's list PDFs.
+ * V-{lg_id}, certificates per row and merged, and the verband's list PDFs; the merged ones (all
+ * certificates, the Serienbrief) run as long work with a progress bar (issue 18).
  */
 import { AnchorButton, Button, Card, H4, HTMLSelect, HTMLTable, Spinner, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { navigate, useLocation } from '../../app/router';
+import { dateiHerunterladen, type Dateiergebnis, type Melder } from '../../components/auftrag/auftrag';
+import { AuftragFortschritt, useLangeArbeit } from '../../components/auftrag/AuftragFortschritt';
 import { useUser } from '../../app/session';
 import { api, resourcePath } from '../../lib/api';
 import { exportCsv } from '../../lib/csv';
 import { reportError } from '../../lib/errors';
 import { csvAmount, formatAmount, formatDateValue } from '../../lib/format';
 import type { Row } from '../../resources/types';
-import { dokumentUrl, setzeTeilnahme, useDatensatz, useTeilnehmerListe, type TeilnehmerZeile } from './api';
+import {
+  dokumentUrl,
+  sammelpdf,
+  setzeTeilnahme,
+  useDatensatz,
+  useTeilnehmerListe,
+  type TeilnehmerZeile,
+} from './api';
 import { useApi } from '../../lib/hooks';
 
 const S = '/seminare/veranstaltung';
@@ -49,6 +59,8 @@ export function Teilnehmerliste({ veranstaltungId, eventId }: { veranstaltungId:
   const { data, isLoading, mutate } = useTeilnehmerListe(veranstaltungId, eventId);
   const [nurAktive, setNurAktive] = useState(() => localStorage.getItem(nurAktiveKey(user.id)) === 'true');
   const [busy, setBusy] = useState(false);
+  const sammel = useLangeArbeit();
+  const [einheit, setEinheit] = useState('Bescheinigungen');
 
   const zeilen = (data ?? []).filter((z) => !nurAktive || (z.is_in && z.teilnahme));
   const freigegeben = Boolean(seminar?.freigabe_teilnahme_bescheinigung);
@@ -73,6 +85,18 @@ export function Teilnehmerliste({ veranstaltungId, eventId }: { veranstaltungId:
         version: seminar?.version,
       });
       await seminarNeu();
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  /** A batch PDF as long work: the bar counts its documents, then the browser saves the file. */
+  const erstellen = async (
+    gezaehlt: string,
+    arbeit: (id: number, melde: Melder) => Promise<Dateiergebnis>,
+  ) => {
+    setEinheit(gezaehlt);
+    try {
+      dateiHerunterladen(await sammel.ausfuehren((melde) => arbeit(veranstaltungId, melde)));
     } catch (error) {
       reportError(error);
     }
@@ -134,11 +158,12 @@ export function Teilnehmerliste({ veranstaltungId, eventId }: { veranstaltungId:
           disabled={zeilen.length === 0}
           onClick={exportieren}
         />
-        <AnchorButton
+        <Button
           icon="document"
           text="Alle Bescheinigungen"
-          disabled={!freigegeben}
-          href={dokumentUrl.bescheinigungen(veranstaltungId)}
+          // The bar below shows the work; a spinner in the button would say less.
+          disabled={!freigegeben || sammel.laeuft}
+          onClick={() => void erstellen('Bescheinigungen', sammelpdf.bescheinigungen)}
         />
         {user.verband === 2 && (
           <AnchorButton
@@ -148,13 +173,15 @@ export function Teilnehmerliste({ veranstaltungId, eventId }: { veranstaltungId:
           />
         )}
         {user.verband === 3 && !eventId && (
-          <AnchorButton
+          <Button
             icon="envelope"
             text="Serienbrief (PDF)"
-            href={dokumentUrl.serienbrief(veranstaltungId)}
+            disabled={sammel.laeuft}
+            onClick={() => void erstellen('Briefen', sammelpdf.serienbrief)}
           />
         )}
       </div>
+      {sammel.laeuft && <AuftragFortschritt fortschritt={sammel.fortschritt} einheit={einheit} />}
       {isLoading ? (
         <Spinner aria-label="Daten werden geladen" />
       ) : (

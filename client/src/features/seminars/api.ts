@@ -1,5 +1,6 @@
 /** The seminars context's own calls (beyond the generic resource API) and the records its windows read. */
 import type { TypVorgaben } from '../../../../common/seminar';
+import { langeArbeit, type Dateiergebnis, type Melder } from '../../components/auftrag/auftrag';
 import { uploadWithProgress } from '../../components/files/api';
 import { api, buildUrl, request, resourcePath, send } from '../../lib/api';
 import { useApi } from '../../lib/hooks';
@@ -68,18 +69,31 @@ export const setzeTeilnahme = (
     body,
   });
 
-/** Plain GET links (DESIGN.md §3): the seminar's documents as PDF files. */
+/** Plain GET links (DESIGN.md §3): the seminar's single documents as PDF files. */
 export const dokumentUrl = {
   bescheinigung: (veranstaltungId: number, benutzerId: number) =>
     buildUrl('/api/bescheinigung/seminar_teilnehmer', {
       veranstaltung_id: veranstaltungId,
       benutzer_id: benutzerId,
     }),
-  bescheinigungen: (veranstaltungId: number) =>
-    buildUrl('/api/bescheinigung/seminar', { veranstaltung_id: veranstaltungId }),
-  serienbrief: (id: number) => buildUrl(`${resourcePath('veranstaltung', id)}/serienbrief-pdf`),
   teilnehmeruebersicht: (id: number) =>
     buildUrl(`${resourcePath('veranstaltung', id)}/teilnehmeruebersicht-pdf`),
+};
+
+/** A seminar's batch PDF once written: its name, its pages, and the job to download it from. */
+export interface Sammelpdf extends Dateiergebnis {
+  seiten: number;
+}
+
+/**
+ * Long work (issue 18): all certificates of the seminar, or its Serienbrief, as one PDF; resolves
+ * when it is written, reporting the documents done (auftrag.ts).
+ */
+export const sammelpdf = {
+  bescheinigungen: (veranstaltungId: number, melde: Melder) =>
+    langeArbeit<Sammelpdf>('/api/bescheinigung/seminar', { veranstaltung_id: veranstaltungId }, melde),
+  serienbrief: (id: number, melde: Melder) =>
+    langeArbeit<Sammelpdf>(`${resourcePath('veranstaltung', id)}/serienbrief-pdf`, {}, melde),
 };
 
 /** The file name of a download from its Content-Disposition (the exact one of filename*, else filename). */

@@ -5,19 +5,48 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { currentUser } from '../../../platform/auth/current-user';
 import { attachmentHeader } from '../../../platform/files/file-response';
+import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { DomainError } from '../../../shared/domain-error';
 import { SeminarDokumente, type Dokument } from '../../application/seminar-dokumente';
 import { Teilnehmer, type TeilnahmeAenderung } from '../../application/teilnehmer';
+import { SeminarDokumentAuftraege } from '../jobs/seminar-dokumente.jobs';
 
 const pdfAntwort = (res: Response, { name, pdf }: Dokument) => {
   res.type('application/pdf');
   res.setHeader('Content-Disposition', attachmentHeader(name));
   res.send(Buffer.from(pdf));
 };
+
+/**
+ * A PDF of many documents as a plain download: rendered into a temporary file first, so a template
+ * error is a 409 and no half-written PDF reaches anyone; memory stays flat however many there are.
+ */
+async function sammelPdfAntwort(res: Response, schreiben: (out: Writable) => Promise<{ name: string }>) {
+  const dir = await mkdtemp(join(tmpdir(), 'sammel-pdf-'));
+  const datei = join(dir, 'alle.pdf');
+  try {
+    const out = createWriteStream(datei);
+    let ergebnis: { name: string };
+    try {
+      ergebnis = await schreiben(out);
+    } finally {
+      out.end();
+      await finished(out);
+    }
+    res.type('application/pdf');
+    res.setHeader('Content-Disposition', attachmentHeader(ergebnis.name));
+    const lesen = createReadStream(datei);
+    lesen.pipe(res);
+    await finished(lesen);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** A required id from the query or body, with a German 400 naming the parameter. */
 function idAus(wert: unknown, name: string): number {
@@ -43,6 +72,7 @@ export class SeminarDokumenteController {
   constructor(
     private readonly teilnehmer: Teilnehmer,
     private readonly dokumente: SeminarDokumente,
+    private readonly auftraege: SeminarDokumentAuftraege,
   ) {}
 
   /** The participant list of the seminar, or with `event_id` of one event (rows say `is_in`). */
@@ -88,33 +118,30 @@ export class SeminarDokumenteController {
     );
   }
 
-  /**
-   * All certificates of a seminar as one PDF. Rendered into a temporary file first, so a template
-   * error is a 409 and no half-written PDF reaches anyone; memory stays flat however many there are.
-   */
+  /** All certificates of a seminar as one PDF, as a plain link (the screen starts the job below). */
   @ApiOperation({ summary: 'Alle Bescheinigungen eines Seminars als ein PDF' })
   @Get('api/bescheinigung/seminar')
   async bescheinigungen(@Query('veranstaltung_id') veranstaltungId: string, @Res() res: Response) {
     const id = idAus(veranstaltungId, 'veranstaltung_id');
-    const dir = await mkdtemp(join(tmpdir(), 'bescheinigungen-'));
-    const datei = join(dir, 'alle.pdf');
-    try {
-      const out = createWriteStream(datei);
-      let ergebnis: { name: string };
-      try {
-        ergebnis = await this.dokumente.bescheinigungen(id, out);
-      } finally {
-        out.end();
-        await finished(out);
-      }
-      res.type('application/pdf');
-      res.setHeader('Content-Disposition', attachmentHeader(ergebnis.name));
-      const lesen = createReadStream(datei);
-      lesen.pipe(res);
-      await finished(lesen);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    await sammelPdfAntwort(res, (out) => this.dokumente.bescheinigungen(id, out));
+  }
+
+  /**
+   * {veranstaltung_id}: all certificates of a seminar as long work → {name, seiten, auftrag} once
+   * the PDF is written (quick, or polled after a 202); the file comes from
+   * GET /node/api/auftraege/{name}/{id}/datei.
+   */
+  @ApiOperation({ summary: 'Alle Bescheinigungen eines Seminars als PDF erstellen (Hintergrundauftrag)' })
+  @LangeArbeit()
+  @Post('api/bescheinigung/seminar')
+  @HttpCode(200)
+  async bescheinigungenErstellen(
+    @Body() body: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const id = idAus(body?.veranstaltung_id, 'veranstaltung_id');
+    return antwort(res, await this.auftraege.bescheinigungen(id, wartezeit(req)));
   }
 
   @ApiOperation({ summary: 'Einladung aus einer Vorlage als PDF' })
@@ -133,7 +160,21 @@ export class SeminarDokumenteController {
   @ApiOperation({ summary: 'Serienbrief des Seminars als PDF' })
   @Get('api/veranstaltung/:id/serienbrief-pdf')
   async serienbrief(@Param('id') id: string, @Res() res: Response) {
-    pdfAntwort(res, await this.dokumente.serienbrief(parseId(id)));
+    const veranstaltungId = parseId(id);
+    await sammelPdfAntwort(res, (out) => this.dokumente.serienbrief(veranstaltungId, out));
+  }
+
+  /** The Serienbrief as long work, answered like the certificates' job above. */
+  @ApiOperation({ summary: 'Serienbrief des Seminars als PDF erstellen (Hintergrundauftrag)' })
+  @LangeArbeit()
+  @Post('api/veranstaltung/:id/serienbrief-pdf')
+  @HttpCode(200)
+  async serienbriefErstellen(
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return antwort(res, await this.auftraege.serienbrief(parseId(id), wartezeit(req)));
   }
 
   @ApiOperation({ summary: 'Teilnehmerübersicht des Seminars als PDF' })
