@@ -2,8 +2,8 @@
 /**
  * `node scripts/parallel.mjs a b c`: runs the npm scripts a, b and c side by side and fails when
  * any of them fails. The static checks (type check, ESLint, Prettier, dependency rules) are one
- * process each and single-threaded, so on two cores they take half the time this way. Each
- * script's output is shown in one piece when it ends.
+ * single-threaded process each: on the CI machine (2 cores) all four at once took 71 s instead of
+ * 95 s one after another. Each script's output is shown in one piece when it ends.
  */
 import { spawn } from 'node:child_process';
 
