@@ -1,6 +1,6 @@
 /**
- * A seminar's batch PDFs as long work on the queue port (DESIGN.md §4): all certificates and the
- * Serienbrief, one document per participant, counted as they are rendered. The finished PDF is
+ * A seminar's batch PDFs as long work on the queue port (DESIGN.md §4): all certificates, counted
+ * as they are rendered, and the Serienbrief (one rendering over all letters). The finished PDF is
  * kept as a file for download (platform/queue/auftrag-dateien.ts); the HTTP call answers the
  * result when it is quick, else 202 (platform/queue/hintergrund.ts).
  */
