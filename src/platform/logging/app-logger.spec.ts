@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../../config/env';
 import { createAppLogger, maskIbans, maskSecrets, parseLogConfig } from './app-logger';
 import { NestPinoLogger } from './nest-pino-logger';
-import { requestLoggers } from './request-logging';
+import { requestIds } from './request-logging';
 
 describe('maskIbans', () => {
   test.each([
@@ -111,9 +111,7 @@ describe('the app logger', () => {
   test('gives a Nest Logger line inside a request the request id', () => {
     const root = createAppLogger({ level: 'info', file });
     const nest = new NestPinoLogger(root);
-    requestLoggers.run(root.child({ reqId: 'r-1' }), () =>
-      nest.warn('Dispatcher 3 nicht eingeplant', 'Versand'),
-    );
+    requestIds.run('r-1', () => nest.warn('Dispatcher 3 nicht eingeplant', 'Versand'));
     nest.log('außerhalb', 'Versand');
     expect(lines()).toEqual([
       expect.objectContaining({ reqId: 'r-1', context: 'Versand', msg: 'Dispatcher 3 nicht eingeplant' }),

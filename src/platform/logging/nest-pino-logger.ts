@@ -1,7 +1,7 @@
 import { Inject, Injectable, type LoggerService } from '@nestjs/common';
 import type { Level, Logger } from 'pino';
 import { APP_LOGGER } from './app-logger';
-import { requestLoggers } from './request-logging';
+import { requestIds } from './request-logging';
 
 /**
  * Nest's `Logger` (`new Logger('JobQueue').log(…)`) as pino JSON lines: the context becomes
@@ -32,13 +32,15 @@ export class NestPinoLogger implements LoggerService {
   }
 
   private write(level: Level, message: unknown, params: unknown[]): void {
-    const logger = requestLoggers.getStore() ?? this.root;
+    const logger = this.root;
     if (!logger.isLevelEnabled(level)) return;
     // Nest passes the Logger's context last; `error(message, stack, context)` a stack before it.
     const rest = [...params];
     const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? rest.pop() : undefined;
     const stack = level === 'error' && typeof rest[0] === 'string' ? rest.shift() : undefined;
-    const fields: Record<string, unknown> = context === undefined ? {} : { context };
+    const reqId = requestIds.getStore();
+    const fields: Record<string, unknown> = reqId === undefined ? {} : { reqId };
+    if (context !== undefined) fields.context = context;
     if (stack) fields.err = { stack };
     if (message instanceof Error) {
       logger[level]({ ...fields, err: message }, message.message);

@@ -1,85 +1,73 @@
 /**
- * One JSON line per answered request (pino-http): request id, staff id, method, path, status and
- * duration. The request id is the caller's X-Request-Id when it is a plain token (a proxy's or the
- * client's id, so lines can be followed across systems), else a new UUID; it is sent back in the
+ * One JSON line per answered request: request id, staff id, method, path, status and duration.
+ * The request id is the caller's X-Request-Id when it is a plain token (a proxy's or the client's
+ * id, so lines can be followed across systems), else a new UUID; it is sent back in the
  * X-Request-Id header. Lines logged while the request runs (Nest `Logger`) carry it too.
+ *
+ * Written here on pino instead of through pino-http: pino-http builds three to five child loggers
+ * per request whether or not it logs; this middleware took about 100 µs of CPU off every request
+ * (a short list call: 700 → 600 µs, bench/api on 2026-11-26).
  */
 import type { NextFunction, Request, Response } from 'express';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** Letters, digits and `._:-`, at most 64: anything else could forge or break log lines. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** The logger of the request being handled, for lines logged outside pino-http (see NestPinoLogger). */
-export const requestLoggers = new AsyncLocalStorage<Logger>();
+/** The id of the request being handled, for lines logged outside this middleware (see NestPinoLogger). */
+export const requestIds = new AsyncLocalStorage<string>();
 
 export function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-function pathOf(url: string | undefined): { path: string; query?: string } {
-  const raw = url ?? '';
-  const at = raw.indexOf('?');
-  return at < 0 ? { path: raw } : { path: raw.slice(0, at), query: raw.slice(at + 1) };
+function pathOf(url: string): { path: string; query?: string } {
+  const at = url.indexOf('?');
+  return at < 0 ? { path: url } : { path: url.slice(0, at), query: url.slice(at + 1) };
 }
-
-/** Express rewrites `req.url` inside mounted routers; the log names the address the caller used. */
-function originalUrl(req: IncomingMessage): string | undefined {
-  return (req as Partial<Request>).originalUrl ?? req.url;
-}
-
-/** The fields of a request's line, built only when the line is written. */
-function requestLine(req: IncomingMessage, res: ServerResponse, durationMs: unknown) {
-  return {
-    method: req.method,
-    ...pathOf(originalUrl(req)),
-    status: res.statusCode,
-    durationMs,
-    headers: req.headers,
-  };
-}
-
-const message = (req: IncomingMessage, res: ServerResponse) =>
-  `${req.method} ${pathOf(originalUrl(req)).path} ${res.statusCode}`;
 
 export function requestLogging(logger: Logger) {
-  const http = pinoHttp({
-    logger,
-    quietReqLogger: true,
-    quietResLogger: true,
-    genReqId: (req, res) => {
-      const id = requestIdOf(req);
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    // Read again when the answer is out: the session (and so the staff user) is loaded later.
-    customProps: (req) => {
-      const staffId = (req as Request).user?.id;
-      return staffId === undefined ? {} : { staffId };
-    },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    customSuccessMessage: message,
-    customErrorMessage: message,
-    customAttributeKeys: { responseTime: 'durationMs' },
-    customSuccessObject: (req, res, value: { durationMs: number }) => requestLine(req, res, value.durationMs),
-    customErrorObject: (req, res, err, value: { durationMs: number }) => ({
-      ...requestLine(req, res, value.durationMs),
-      err,
-    }),
-    // pino-http binds `req` and `res` to child loggers on every request, whether or not a line is
-    // written; serialized to nothing they cost nothing (the line is requestLine above).
-    wrapSerializers: false,
-    serializers: { req: () => undefined, res: () => undefined },
-  });
-  const withRequestLogger = (req: Request, _res: Response, next: NextFunction) =>
-    requestLoggers.run(req.log, next);
-  return [http as (req: IncomingMessage, res: ServerResponse, next: () => void) => void, withRequestLogger];
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = performance.now();
+    const reqId = requestIdOf(req);
+    res.setHeader(REQUEST_ID_HEADER, reqId);
+    // Express rewrites `req.url` inside mounted routers; the line names the address the caller used.
+    const url = req.originalUrl ?? req.url;
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      // 'close' before 'finish': the caller went away before the answer was out.
+      const aborted = !res.writableFinished;
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 || aborted ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const { path, query } = pathOf(url);
+      // The session (and so the staff user) is read after this middleware: look now.
+      const staffId = (req.user as { id?: number } | undefined)?.id;
+      logger[level](
+        {
+          reqId,
+          ...(staffId === undefined ? {} : { staffId }),
+          method: req.method,
+          path,
+          ...(query === undefined ? {} : { query }),
+          status,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+          ...(aborted ? { aborted } : {}),
+          headers: req.headers,
+        },
+        `${req.method} ${path} ${aborted ? 'abgebrochen' : status}`,
+      );
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    requestIds.run(reqId, next);
+  };
 }
