@@ -15,6 +15,7 @@ import type { Request } from 'express';
 import session, { SessionData } from 'express-session';
 import { DataSource, LessThan } from 'typeorm';
 import type { RedisConfig } from '../../config/env';
+import { plainReads, type PlainRead } from '../database/plain-reads';
 import { RecentSessions } from './recent-sessions';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
@@ -87,9 +88,11 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
   private lastCleanup = 0;
   private readonly selectSql: string;
   private readonly recent = new RecentSessions();
+  private readonly read: PlainRead;
 
   constructor(private readonly dataSource: DataSource) {
     super();
+    this.read = plainReads(dataSource);
     const q = (name: string) => dataSource.driver.escape(name);
     this.selectSql = `SELECT ${q('sess')} AS sess, ${q('expires')} AS expires FROM ${q('session')} WHERE ${q('sid')} = ?`;
   }
@@ -115,9 +118,7 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
     }
     const ticket = this.recent.ticket();
     this.run(async () => {
-      const rows: { sess: string; expires: string | Date }[] = await this.dataSource.query(this.selectSql, [
-        sid,
-      ]);
+      const rows = await this.read<{ sess: string; expires: string | Date }>(this.selectSql, [sid]);
       const row = rows[0];
       if (!row) return null;
       const expires =

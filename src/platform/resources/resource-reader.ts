@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { resourceLabel } from '../../../common/vocabulary';
 import type { AppConfig } from '../../config/env';
 import { DomainError } from '../../shared/domain-error';
+import { plainReads, type PlainRead } from '../database/plain-reads';
 import { EntityCatalog } from './entity-catalog';
 import type { EntityClass, ResourceDefinition, Row } from './resource-definition';
 import { ResourceRegistry } from './resource-registry';
@@ -32,6 +33,7 @@ export class ResourceReader {
   private readonly catalog: EntityCatalog;
   private readonly sqlite: boolean;
   private readonly maxLimit: number;
+  private readonly read: PlainRead;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -44,6 +46,7 @@ export class ResourceReader {
     );
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     this.maxLimit = config.getOrThrow<AppConfig>('app').listLimitMax;
+    this.read = plainReads(dataSource);
   }
 
   async list(definition: ResourceDefinition, query: ResourceQuery): Promise<ListResult> {
@@ -84,7 +87,7 @@ export class ResourceReader {
 
   private run(sql: string, params: Record<string, unknown>): Promise<RawRow[]> {
     const [text, bound] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
-    return this.dataSource.query(text, bound);
+    return this.read<RawRow>(text, bound);
   }
 
   private async rows(plan: ReadPlan): Promise<Row[]> {

@@ -1,0 +1,32 @@
+/**
+ * Plain SELECTs outside any transaction, for the hot read paths (the resource reader, the session
+ * lookup). On MariaDB they go straight to mysql2's pool: TypeORM's `DataSource.query` creates a
+ * query runner per statement, wraps the connection in a promise API, broadcasts events nobody
+ * listens to and copies the rows: about 30 µs of CPU per statement (a short list call, bench/api
+ * on 2026-11-26), 80 µs of the session lookup's latency (bench/api/overhead.mjs). Errors still arrive as TypeORM's
+ * QueryFailedError, so the error filter answers them as before. On SQLite the statement goes
+ * through `DataSource.query`, where serializeSqliteTransactions routes it beside a running
+ * transaction.
+ */
+import { DataSource, QueryFailedError } from 'typeorm';
+
+export type PlainRead = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+type MysqlPool = {
+  query(sql: string, params: unknown[], done: (error: Error | null, rows: unknown) => void): void;
+};
+
+export function plainReads(dataSource: DataSource): PlainRead {
+  if (dataSource.options.type !== 'mysql') {
+    return (sql, params = []) => dataSource.query(sql, params);
+  }
+  return <T>(sql: string, params: unknown[] = []) =>
+    new Promise<T[]>((resolve, reject) => {
+      // Read at each call: the driver opens its pool when the DataSource is initialized.
+      const pool = (dataSource.driver as unknown as { pool: MysqlPool }).pool;
+      pool.query(sql, params, (error, rows) => {
+        if (error) reject(new QueryFailedError(sql, params, error));
+        else resolve(rows as T[]);
+      });
+    });
+}
