@@ -10,6 +10,7 @@ import type { AppConfig } from './config/env';
 import { apiGate, gateWithoutSessionCookie, rejectMalformedUrls } from './platform/auth/http-middleware';
 import { SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
+import { fixedHeaders } from './platform/http/fixed-headers';
 import { ErrorFilter } from './platform/http/error.filter';
 import { configureApiDocs } from './platform/api-docs/api-docs';
 import { APP_LOGGER } from './platform/logging/app-logger';
@@ -41,8 +42,8 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   const appConfig = config.getOrThrow<AppConfig>('app');
   app.disable('x-powered-by');
   // First: every answer, refusals included, gets a request id and a log line.
-  app.use(...requestLogging(app.get(APP_LOGGER)));
-  app.use(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
+  app.use(requestLogging(app.get(APP_LOGGER)));
+  app.use(fixedHeaders(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } })));
   app.set('trust proxy', appConfig.session.trustProxy);
   app.use(rejectMalformedUrls);
   app.use('/node', gateWithoutSessionCookie(SESSION_COOKIE));
