@@ -54,4 +54,21 @@ describe('building answered records', () => {
     expect(buildRow(raw, twin(Number), new Map()).betrag).toBe(12.5);
     expect(buildRow(raw, twin(String), new Map()).betrag).toBe('12.50');
   });
+
+  it('copies a value that reads as stored without calling its hydration, apart from a hydrated twin', () => {
+    const hydrate = jest.fn(Number);
+    const stored: Slot = {
+      kind: 'column',
+      key: 'betrag',
+      alias: 'c1',
+      column: { name: 'betrag', hydrate, readsAsStored: true } as unknown as ColumnInfo,
+    };
+    const raw = { c0: 1, c1: '12.50' };
+    expect(buildRow(raw, { slots: [column('id', 'c0'), stored], idAlias: 'c0' }, new Map()).betrag).toBe(
+      '12.50',
+    );
+    expect(hydrate).not.toHaveBeenCalled();
+    const hydrated: Shape = { slots: [column('id', 'c0'), column('betrag', 'c1', Number)], idAlias: 'c0' };
+    expect(buildRow(raw, hydrated, new Map()).betrag).toBe(12.5);
+  });
 });

@@ -37,7 +37,10 @@ export function buildRow(raw: RawRow, shape: Shape, pending: Pending): Row {
 
 function builderFor(shape: Shape): Builder {
   const signature = shape.slots
-    .map((slot) => `${slot.kind}:${slot.key}:${slot.kind === 'column' ? slot.alias : ''}`)
+    .map(
+      (slot) =>
+        `${slot.kind}:${slot.key}:${slot.kind === 'column' ? `${slot.alias}:${slot.column.readsAsStored}` : ''}`,
+    )
     .join('\n');
   let builder = compiled.get(signature);
   if (!builder) {
@@ -52,7 +55,10 @@ function builderFor(shape: Shape): Builder {
 function compile(slots: Slot[]): Builder {
   const q = JSON.stringify;
   const properties = slots.map((slot, i) => {
-    if (slot.kind === 'column') return `${q(slot.key)}: slots[${i}].column.hydrate(raw[${q(slot.alias)}])`;
+    if (slot.kind === 'column')
+      return slot.column.readsAsStored
+        ? `${q(slot.key)}: raw[${q(slot.alias)}]`
+        : `${q(slot.key)}: slots[${i}].column.hydrate(raw[${q(slot.alias)}])`;
     if (slot.kind === 'one')
       return `${q(slot.key)}: raw[slots[${i}].shape.idAlias] == null ? null : buildRow(raw, slots[${i}].shape, pending)`;
     return `${q(slot.key)}: []`;
