@@ -21,6 +21,8 @@
  * transactions; gruppeId — the group with the most members; offset500 — the offset of page 500.
  */
 
+import { BenchError, connect } from './lib.mjs';
+
 const PAGE = 13; // client/src/lib/paging.ts DEFAULT_PAGE_SIZE
 const THREE_MONTHS_BACK = '2026-08-01T00:00:00.000Z';
 const YEAR_2026 = { $gte: '2025-12-31T23:00:00.000Z', $lt: '2026-12-31T23:00:00.000Z' };
@@ -440,4 +442,37 @@ export function clientUrl(call, params) {
 /** The call of each URL, for the floor and peer servers (they answer the client's exact URLs). */
 export function callsByUrl(params) {
   return new Map(CALLS.map((call) => [clientUrl(call, params), call]));
+}
+
+/** Ids the calls need, from the seeded data (see calls.mjs). */
+export async function chooseParams(db) {
+  const connection = await connect(db, { withDatabase: true });
+  try {
+    const one = async (sql) => (await connection.query(sql))[0][0];
+    const gruppe = await one(
+      'SELECT benutzer_gruppe_id AS id FROM benutzer_benutzer_gruppe GROUP BY benutzer_gruppe_id ORDER BY COUNT(*) DESC, benutzer_gruppe_id LIMIT 1',
+    );
+    const seminar = await one(
+      'SELECT veranstaltung_id AS id FROM rw_transaction WHERE child_id IS NULL AND veranstaltung_id IS NOT NULL GROUP BY veranstaltung_id ORDER BY COUNT(*) DESC, veranstaltung_id LIMIT 1',
+    );
+    const { n } = await one('SELECT COUNT(*) AS n FROM benutzer');
+    if (!gruppe || !seminar)
+      throw new BenchError('Die Seed-Daten haben keine Gruppe oder keinen Vorgang: --reseed');
+    const page500 = Math.min(500, Math.ceil(Number(n) / 13));
+    const sizes = {};
+    for (const table of [
+      'benutzer',
+      'benutzer_email',
+      'benutzer_benutzer_gruppe',
+      'veranstaltung',
+      'veranstaltung_event',
+      'rw_transaction',
+      'rw_rechnung',
+    ]) {
+      sizes[table] = Number((await one(`SELECT COUNT(*) AS n FROM ${table}`)).n);
+    }
+    return { gruppeId: gruppe.id, seminarId: seminar.id, page500, offset500: (page500 - 1) * 13, sizes };
+  } finally {
+    await connection.end();
+  }
 }

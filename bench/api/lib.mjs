@@ -221,6 +221,35 @@ export async function login(agent, port, user, password) {
   return { cookie, staff: JSON.parse(answer.body.toString()) };
 }
 
+/** The admin password of the bench databases (set by the app's first start on the seeded database). */
+export const BENCH_ADMIN_PASSWORD = 'Bench-Api-1';
+
+/**
+ * Starts `<dist>/src/main.js` on the bench database (production mode, sessions in the database)
+ * and waits until it answers; returns the child process and its port.
+ */
+export async function startBuiltApp(db, dist, { dir, logFile }) {
+  const port = await freePort();
+  const child = startNode(join(dist, 'src', 'main.js'), [], {
+    env: appEnv({ databaseUrl: db.url, port, dir, secret: 'bench-api', adminPassword: BENCH_ADMIN_PASSWORD }),
+    logFile,
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    // Any answer means it listens (/node/health may want a session, or not exist yet).
+    await waitFor('App-Start', async () => (await request(agent, port, '/node/health')).status > 0, {
+      child,
+      timeoutMs: 300000,
+    });
+  } catch (error) {
+    await child.stop();
+    throw error;
+  } finally {
+    agent.destroy();
+  }
+  return { child, port };
+}
+
 /** A free TCP port on 127.0.0.1 (for a child process that needs its port up front). */
 export function freePort() {
   return new Promise((resolvePromise, reject) => {

@@ -37,15 +37,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALLS, clientUrl } from './calls.mjs';
+import { CALLS, chooseParams, clientUrl } from './calls.mjs';
 import {
   appEnv,
+  BENCH_ADMIN_PASSWORD,
   benchDatabase,
   BenchError,
   connect,
   distDir,
   elapsedMs,
-  freePort,
   login,
   machineFacts,
   NODE_PATH,
@@ -53,6 +53,7 @@ import {
   request,
   ROOT,
   runMain,
+  startBuiltApp,
   startNode,
   summarize,
   waitFor,
@@ -60,7 +61,6 @@ import {
 } from './lib.mjs';
 
 const FULL_SCALE = 100000;
-const ADMIN_PASSWORD = 'Bench-Api-1';
 const TARGETS = ['app', 'floor', 'peer'];
 
 function readOptions() {
@@ -163,7 +163,7 @@ async function ensureSeeded(db, dist) {
       port: 0,
       dir: tmp,
       secret: 'bench-api',
-      adminPassword: ADMIN_PASSWORD,
+      adminPassword: BENCH_ADMIN_PASSWORD,
     }),
     logFile: join(tmp, 'seed.log'),
   });
@@ -183,19 +183,8 @@ async function ensureSeeded(db, dist) {
 // The three servers
 
 async function startApp(db, dist) {
-  const port = await freePort();
-  const app = startNode(join(dist, 'src', 'main.js'), [], {
-    env: appEnv({ databaseUrl: db.url, port, dir: tmp, secret: 'bench-api', adminPassword: ADMIN_PASSWORD }),
-    logFile: join(tmp, 'app.log'),
-  });
-  children.push(app);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  // Any answer means it listens (/node/health may want a session, or not exist yet).
-  await waitFor('App-Start', async () => (await request(agent, port, '/node/health')).status > 0, {
-    child: app,
-    timeoutMs: 300000,
-  });
-  agent.destroy();
+  const { child, port } = await startBuiltApp(db, dist, { dir: tmp, logFile: join(tmp, 'app.log') });
+  children.push(child);
   return port;
 }
 
@@ -211,39 +200,6 @@ async function startServer(script, env) {
     child,
     timeoutMs: 60000,
   });
-}
-
-/** Ids the calls need, from the seeded data (see calls.mjs). */
-async function chooseParams(db) {
-  const connection = await connect(db, { withDatabase: true });
-  try {
-    const one = async (sql) => (await connection.query(sql))[0][0];
-    const gruppe = await one(
-      'SELECT benutzer_gruppe_id AS id FROM benutzer_benutzer_gruppe GROUP BY benutzer_gruppe_id ORDER BY COUNT(*) DESC, benutzer_gruppe_id LIMIT 1',
-    );
-    const seminar = await one(
-      'SELECT veranstaltung_id AS id FROM rw_transaction WHERE child_id IS NULL AND veranstaltung_id IS NOT NULL GROUP BY veranstaltung_id ORDER BY COUNT(*) DESC, veranstaltung_id LIMIT 1',
-    );
-    const { n } = await one('SELECT COUNT(*) AS n FROM benutzer');
-    if (!gruppe || !seminar)
-      throw new BenchError('Die Seed-Daten haben keine Gruppe oder keinen Vorgang: --reseed');
-    const page500 = Math.min(500, Math.ceil(Number(n) / 13));
-    const sizes = {};
-    for (const table of [
-      'benutzer',
-      'benutzer_email',
-      'benutzer_benutzer_gruppe',
-      'veranstaltung',
-      'veranstaltung_event',
-      'rw_transaction',
-      'rw_rechnung',
-    ]) {
-      sizes[table] = Number((await one(`SELECT COUNT(*) AS n FROM ${table}`)).n);
-    }
-    return { gruppeId: gruppe.id, seminarId: seminar.id, page500, offset500: (page500 - 1) * 13, sizes };
-  } finally {
-    await connection.end();
-  }
 }
 
 /** The visible, JSON and boolean fields per table, from the app's metadata (GET /node/meta/{resource}). */
@@ -556,7 +512,7 @@ async function main() {
   log('Starte App, Boden und Peer …');
   const appPort = await startApp(db, dist);
   const session = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const { cookie } = await login(session, appPort, 'admin', ADMIN_PASSWORD).catch((error) => {
+  const { cookie } = await login(session, appPort, 'admin', BENCH_ADMIN_PASSWORD).catch((error) => {
     throw new BenchError(
       `${error.message}\n  Die Datenbank hat einen anderen admin? / another admin in the database? → --reseed`,
     );
