@@ -1,4 +1,4 @@
-import { fortschrittText } from './auftrag';
+import { abfragePause, fortschrittText } from './auftrag';
 
 describe('fortschrittText', () => {
   it('counts with German thousands and the step', () => {
@@ -13,5 +13,11 @@ describe('fortschrittText', () => {
       fortschrittText({ erledigt: 0, gesamt: 0, schritt: 'Offene Vorgänge werden gelesen' }, 'Rechnungen'),
     ).toBe('Offene Vorgänge werden gelesen');
     expect(fortschrittText(null, 'Rechnungen')).toBe('Wird gestartet …');
+  });
+});
+
+describe('abfragePause', () => {
+  it('looks soon at first, then every half second', () => {
+    expect([0, 1, 2, 3, 4, 50].map(abfragePause)).toEqual([100, 200, 300, 500, 500, 500]);
   });
 });

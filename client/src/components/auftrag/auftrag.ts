@@ -36,7 +36,13 @@ export interface Dateiergebnis {
 const auftragPfad = ({ name, id }: AuftragVerweis) =>
   `/api/auftraege/${encodeURIComponent(name)}/${encodeURIComponent(id)}`;
 
-export const ABFRAGE_MS = 500;
+/**
+ * The pause before the n-th look at a running job (from 0): soon at first, so that short work is
+ * done without waiting half a second and a fast run still shows its counts, then every half second.
+ */
+export function abfragePause(n: number): number {
+  return [100, 200, 300][n] ?? 500;
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,8 +53,8 @@ export async function langeArbeit<T>(path: string, body: unknown, melde: Melder)
   const antwort = text ? (JSON.parse(text) as unknown) : undefined;
   if (response.status !== 202) return antwort as T;
   const { name, id } = (antwort as { auftrag: { name: string; id: string } }).auftrag;
-  for (;;) {
-    await pause(ABFRAGE_MS);
+  for (let abfrage = 0; ; abfrage++) {
+    await pause(abfragePause(abfrage));
     const stand = await request<Auftragsstand>('GET', auftragPfad({ name, id }));
     melde(stand.fortschritt);
     if (stand.zustand === 'completed') return stand.ergebnis as T;
