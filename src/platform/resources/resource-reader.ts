@@ -15,10 +15,25 @@ import type { EntityClass, ResourceDefinition, Row } from './resource-definition
 import { ResourceRegistry } from './resource-registry';
 import type { ResourceQuery } from './query/resource-query';
 import { PARENT_IDS, ReadPlan, ToManyLoad } from './query/read-plan';
+import { RecentPlans } from './query/recent-plans';
 import { buildRow, type RawRow } from './row-builder';
 
 /** Parent ids per to-many query: a page needs one query; an unlimited list a few. */
 const ID_CHUNK = 1000;
+
+/** Plans kept for queries asked again (see RecentPlans), and the longest query text kept. */
+const PLANS_KEPT = 500;
+const PLAN_KEY_MAX = 4000;
+
+/** A statement with its parameters bound as the driver takes them. */
+type Statement = [sql: string, params: unknown[]];
+
+/** A plan with its statements bound once: asked again, the same query costs no planning. */
+interface Prepared {
+  plan: ReadPlan;
+  rows: Statement;
+  count?: Statement;
+}
 
 /** 404 naming the resource as staff know it (the menu's plural). */
 export function recordNotFound(definition: ResourceDefinition, id: number): DomainError {
@@ -34,6 +49,7 @@ export class ResourceReader {
   private readonly sqlite: boolean;
   private readonly maxLimit: number;
   private readonly read: PlainRead;
+  private readonly plans = new RecentPlans<Prepared>(PLANS_KEPT, PLAN_KEY_MAX);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -56,19 +72,19 @@ export class ResourceReader {
         `Es können höchstens ${this.maxLimit} Einträge auf einmal abgefragt werden.`,
       );
     }
-    const plan = this.plan(definition, query);
+    const prepared = this.prepare(definition, query);
     // Without limit and offset the rows are the count; with them, both queries run at once.
     const paged = query.limit !== undefined || Boolean(query.offset);
     const [rows, count] = await Promise.all([
-      this.rows(plan),
-      query.count && paged ? this.run(plan.countSql, plan.params) : undefined,
+      this.rows(prepared),
+      query.count && paged ? this.read<RawRow>(...this.countStatement(prepared)) : undefined,
     ]);
     if (!query.count) return rows;
     return { count: count ? Number(count[0].n) : rows.length, rows };
   }
 
   async get(definition: ResourceDefinition, id: number, query: Partial<ResourceQuery> = {}): Promise<Row> {
-    const plan = this.plan(definition, {
+    const prepared = this.prepare(definition, {
       where: query.where ? { $and: [query.where, { id }] } : { id },
       attributes: query.attributes,
       include: query.include ?? [],
@@ -76,22 +92,34 @@ export class ResourceReader {
       count: false,
       distinct: false,
     });
-    const [row] = await this.rows(plan);
+    const [row] = await this.rows(prepared);
     if (!row) throw recordNotFound(definition, id);
     return row;
   }
 
-  private plan(definition: ResourceDefinition, query: ResourceQuery): ReadPlan {
-    return new ReadPlan({ sqlite: this.sqlite }, this.catalog.of(definition.entity), definition, query);
+  private prepare(definition: ResourceDefinition, query: ResourceQuery): Prepared {
+    return this.plans.get(`${definition.name}\n${JSON.stringify(query)}`, () => {
+      const plan = new ReadPlan(
+        { sqlite: this.sqlite },
+        this.catalog.of(definition.entity),
+        definition,
+        query,
+      );
+      return { plan, rows: this.bind(plan.rowsSql, plan.params) };
+    });
   }
 
-  private run(sql: string, params: Record<string, unknown>): Promise<RawRow[]> {
-    const [text, bound] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
-    return this.read<RawRow>(text, bound);
+  private countStatement(prepared: Prepared): Statement {
+    prepared.count ??= this.bind(prepared.plan.countSql, prepared.plan.params);
+    return prepared.count;
   }
 
-  private async rows(plan: ReadPlan): Promise<Row[]> {
-    const raw = await this.run(plan.rowsSql, plan.params);
+  private bind(sql: string, params: Record<string, unknown>): Statement {
+    return this.dataSource.driver.escapeQueryWithParameters(sql, params) as Statement;
+  }
+
+  private async rows({ plan, rows: statement }: Prepared): Promise<Row[]> {
+    const raw = await this.read<RawRow>(...statement);
     const output = plan.output;
     if (output.mode === 'fields') {
       return raw.map((r) => {
@@ -120,7 +148,9 @@ export class ResourceReader {
     const children = new Map<number, Row[]>();
     const next = new Map<ToManyLoad, Row[]>();
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
-      const raw = await this.run(load.sql, { ...params, [PARENT_IDS]: ids.slice(i, i + ID_CHUNK) });
+      const raw = await this.read<RawRow>(
+        ...this.bind(load.sql, { ...params, [PARENT_IDS]: ids.slice(i, i + ID_CHUNK) }),
+      );
       for (const r of raw) {
         const parent = Number(r[load.parentAlias]);
         const list = children.get(parent) ?? [];
