@@ -458,7 +458,7 @@ export async function chooseParams(db) {
     const { n } = await one('SELECT COUNT(*) AS n FROM benutzer');
     if (!gruppe || !seminar)
       throw new BenchError('Die Seed-Daten haben keine Gruppe oder keinen Vorgang: --reseed');
-    const page500 = Math.min(500, Math.ceil(Number(n) / 13));
+    const page500 = Math.min(500, Math.ceil(Number(n) / PAGE));
     const sizes = {};
     for (const table of [
       'benutzer',
@@ -471,7 +471,7 @@ export async function chooseParams(db) {
     ]) {
       sizes[table] = Number((await one(`SELECT COUNT(*) AS n FROM ${table}`)).n);
     }
-    return { gruppeId: gruppe.id, seminarId: seminar.id, page500, offset500: (page500 - 1) * 13, sizes };
+    return { gruppeId: gruppe.id, seminarId: seminar.id, page500, offset500: (page500 - 1) * PAGE, sizes };
   } finally {
     await connection.end();
   }

@@ -3,10 +3,10 @@
  * lookup). On MariaDB they go straight to mysql2's pool: TypeORM's `DataSource.query` creates a
  * query runner per statement, wraps the connection in a promise API, broadcasts events nobody
  * listens to and copies the rows: about 30 µs of CPU per statement (a short list call, bench/api
- * on 2026-11-26), 80 µs of the session lookup's latency (bench/api/overhead.mjs). Errors still arrive as TypeORM's
- * QueryFailedError, so the error filter answers them as before. On SQLite the statement goes
- * through `DataSource.query`, where serializeSqliteTransactions routes it beside a running
- * transaction.
+ * on 2026-11-26), 80 µs of the session lookup's latency (bench/api/overhead.mjs). Errors still
+ * arrive as TypeORM's QueryFailedError, so the error filter answers them as before. On SQLite the
+ * statement goes through `DataSource.query`, where serializeSqliteTransactions routes it beside a
+ * running transaction.
  */
 import { DataSource, QueryFailedError } from 'typeorm';
 

@@ -32,8 +32,7 @@ export class NestPinoLogger implements LoggerService {
   }
 
   private write(level: Level, message: unknown, params: unknown[]): void {
-    const logger = this.root;
-    if (!logger.isLevelEnabled(level)) return;
+    if (!this.root.isLevelEnabled(level)) return;
     // Nest passes the Logger's context last; `error(message, stack, context)` a stack before it.
     const rest = [...params];
     const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? rest.pop() : undefined;
@@ -43,12 +42,12 @@ export class NestPinoLogger implements LoggerService {
     if (context !== undefined) fields.context = context;
     if (stack) fields.err = { stack };
     if (message instanceof Error) {
-      logger[level]({ ...fields, err: message }, message.message);
+      this.root[level]({ ...fields, err: message }, message.message);
     } else if (typeof message === 'object' && message !== null) {
       const { msg, ...own } = message as Record<string, unknown>;
-      logger[level]({ ...fields, ...own }, typeof msg === 'string' ? msg : undefined);
+      this.root[level]({ ...fields, ...own }, typeof msg === 'string' ? msg : undefined);
     } else {
-      logger[level](fields, String(message));
+      this.root[level](fields, String(message));
     }
   }
 }
