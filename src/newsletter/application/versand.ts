@@ -398,7 +398,9 @@ export class NewsletterVersender {
 
   /**
    * Adds a batch's outcomes to the dispatcher's counters (its progress bar), once per batch: each
-   * write is a commit. Counters of a batch whose worker died are set right by the final recount.
+   * write is a commit. Counters of a batch whose worker died are set right by the final recount;
+   * a finished dispatcher keeps that recount (another process's batch may still be adding its
+   * outcomes, which the recount already holds).
    */
   private async zaehlen(dispatcherId: number, { versendet, fehlgeschlagen }: Erfasst): Promise<void> {
     if (!versendet && !fehlgeschlagen) return;
@@ -406,7 +408,7 @@ export class NewsletterVersender {
       .createQueryBuilder()
       .update(NewsletterDispatcher)
       .set({ sent: () => `sent + ${versendet}`, failed: () => `failed + ${fehlgeschlagen}` })
-      .where({ id: dispatcherId })
+      .where({ id: dispatcherId, versendet: false })
       .execute();
   }
 
@@ -435,10 +437,17 @@ export class NewsletterVersender {
       return stand;
     }
     await this.dataSource.transaction(async (manager: EntityManager) => {
+      // The recount again, with the flag: a batch counted between the two writes would count twice.
       const result = await manager
         .createQueryBuilder()
         .update(NewsletterDispatcher)
-        .set({ versendet: true, versendet_time: new Date() })
+        .set({
+          versendet: true,
+          versendet_time: new Date(),
+          total: stand.total,
+          sent: stand.sent,
+          failed: stand.failed,
+        })
         .where({ id: dispatcherId, versendet: false })
         .execute();
       if (result.affected) {
