@@ -33,7 +33,7 @@
  * Targets (issue 16): app p50 ≤ max(1.5 × floor, floor + 3 ms); app p50 < peer p50; app rps ≥ 60 %
  * of the floor's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -189,14 +189,13 @@ async function startApp(db, dist) {
 }
 
 async function startServer(script, env) {
+  const logFile = join(tmp, `${script}.log`);
   const child = startNode(join(ROOT, 'bench', 'api', script), [], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_PATH, NODE_ENV: 'production', ...env },
-    logFile: join(tmp, `${script}.log`),
+    logFile,
   });
   children.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  return waitFor(script, () => Number(/READY (\d+)/.exec(output)?.[1]) || undefined, {
+  return waitFor(script, () => Number(/READY (\d+)/.exec(readFileSync(logFile, 'utf8'))?.[1]) || undefined, {
     child,
     timeoutMs: 60000,
   });
