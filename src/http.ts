@@ -8,9 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env';
 import { apiGate, gateWithoutSessionCookie, rejectMalformedUrls } from './platform/auth/http-middleware';
-import { SessionStores } from './platform/auth/session-store';
+import { renewSessionWhenDue, SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
 import { fixedHeaders } from './platform/http/fixed-headers';
+import { rememberingTrust } from './platform/http/trust-proxy';
 import { ErrorFilter } from './platform/http/error.filter';
 import { configureApiDocs } from './platform/api-docs/api-docs';
 import { APP_LOGGER } from './platform/logging/app-logger';
@@ -45,6 +46,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   app.use(requestLogging(app.get(APP_LOGGER)));
   app.use(fixedHeaders(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } })));
   app.set('trust proxy', appConfig.session.trustProxy);
+  app.set('trust proxy', rememberingTrust(app.getHttpAdapter().getInstance().get('trust proxy fn')));
   app.use(rejectMalformedUrls);
   app.use('/node', gateWithoutSessionCookie(SESSION_COOKIE));
   app.use(
@@ -53,11 +55,11 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
       secret: appConfig.sessionSecret,
       store: await app.get(SessionStores).create(),
       // A request that changes nothing writes nothing: the stores move the expiry at most once a
-      // minute (touchDue); the cookie is renewed on every answer. Its lifetime is the idle
-      // timeout; the absolute maximum is the SessionSerializer's.
+      // minute (touchDue), and the cookie is renewed with it (renewSessionWhenDue). Its lifetime
+      // is the idle timeout; the absolute maximum is the SessionSerializer's.
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      rolling: false,
       cookie: {
         httpOnly: true,
         sameSite: 'lax',
@@ -66,6 +68,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
       },
     }),
   );
+  app.use(renewSessionWhenDue);
   app.use(passport.initialize());
   app.use(passport.session());
   app.use('/node', apiGate);

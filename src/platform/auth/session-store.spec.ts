@@ -1,5 +1,12 @@
 import type { SessionData } from 'express-session';
-import { sessionUserId, touchDue, TOUCH_INTERVAL_MS, withStoredExpiry } from './session-store';
+import type { Request } from 'express';
+import {
+  renewSessionWhenDue,
+  sessionUserId,
+  touchDue,
+  TOUCH_INTERVAL_MS,
+  withStoredExpiry,
+} from './session-store';
 
 const data = () => ({ cookie: { originalMaxAge: 1000 } }) as unknown as SessionData;
 
@@ -19,6 +26,24 @@ describe('session store rules', () => {
     const session = withStoredExpiry(data(), new Date());
     expect(JSON.stringify(session)).toBe(JSON.stringify(data()));
     expect(Object.keys(session)).toEqual(['cookie']);
+  });
+
+  it('marks a stored session changed when its expiry is due to move, so it is saved and its cookie sent', () => {
+    const hours8 = 8 * 3_600_000;
+    const session = (storedIn?: number) => {
+      const fresh = { cookie: { originalMaxAge: hours8 } } as unknown as SessionData;
+      return storedIn === undefined ? fresh : withStoredExpiry(fresh, new Date(Date.now() + storedIn));
+    };
+    const renewed = (data: SessionData) => {
+      const next = jest.fn();
+      renewSessionWhenDue({ session: data } as unknown as Request, undefined, next);
+      expect(next).toHaveBeenCalledTimes(1);
+      return 'renewedAt' in data;
+    };
+    expect(renewed(session(hours8 - TOUCH_INTERVAL_MS - 1000))).toBe(true);
+    expect(renewed(session(hours8 - 1000))).toBe(false);
+    // A session that did not come from the store (no cookie yet) would be stored by the mark.
+    expect(renewed(session())).toBe(false);
   });
 
   it('finds the staff user of a session, also in sessions that hold only the id', () => {

@@ -50,6 +50,23 @@ export function touchDue(data: SessionData, expires: Date): boolean {
   return stored === undefined || expires.getTime() - stored >= TOUCH_INTERVAL_MS;
 }
 
+/**
+ * Sends the session cookie again only when the stored expiry is due to move (`touchDue`), not on
+ * every answer: signing and writing the cookie cost about 80 µs of a short list call's CPU
+ * (bench/api/cpu-ab.mjs, 2026-11-26). A session read from the store and due is marked changed, so
+ * express-session (with `rolling: false`) saves it with the new expiry and sends the cookie with
+ * the same one; the browser's expiry then lags the last request by less than a minute, as the
+ * stored one does. A session not read from the store (no cookie, or a new login) is left alone:
+ * marking it would store an empty session for every anonymous request.
+ */
+export function renewSessionWhenDue(req: Request, _res: unknown, next: () => void): void {
+  const data = req.session as (SessionData & WithStoredExpiry & { renewedAt?: number }) | undefined;
+  const maxAge = data?.cookie.originalMaxAge;
+  if (data?.[STORED_EXPIRY] !== undefined && maxAge && touchDue(data, new Date(Date.now() + maxAge)))
+    data.renewedAt = Date.now();
+  next();
+}
+
 /** Marks session data as read from the store with this expiry (for `touchDue`). */
 export function withStoredExpiry<T extends object>(data: T, expires: Date): T {
   return rememberStoredExpiry(data, expires.getTime());
