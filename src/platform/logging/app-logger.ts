@@ -81,8 +81,8 @@ function destinationOf(config: LogConfig): DestinationStream {
     return pretty({
       colorize: true,
       translateTime: 'SYS:HH:MM:ss.l',
-      // The request headers stay in the JSON; on a terminal they drown the lines.
-      ignore: 'pid,hostname,context,headers',
+      // The browser stays in the JSON; on a terminal it drowns the lines.
+      ignore: 'pid,hostname,context,userAgent',
       messageFormat: '{if context}[{context}] {end}{msg}',
       sync: true,
     });

@@ -23,9 +23,14 @@ describe('requestLogging', () => {
       res.json([]);
     });
     app.get('/kaputt', (_req, res) => res.status(500).json({}));
-    const answer = await request(app).get('/liste?limit=5').set('X-Request-Id', 'lb-1');
+    const answer = await request(app)
+      .get('/liste?limit=5')
+      .set({ 'X-Request-Id': 'lb-1', 'User-Agent': 'Testbrowser/1', Cookie: 'verband.sid=geheim' });
     await request(app).get('/kaputt');
     expect(answer.headers['x-request-id']).toBe('lb-1');
+    // The other headers stay out of the line (the cookie above all).
+    expect(lines[1]).not.toHaveProperty('headers');
+    expect(JSON.stringify(lines)).not.toContain('geheim');
     expect(lines).toEqual([
       expect.objectContaining({ reqId: 'lb-1', context: 'Test', msg: 'mitten in der Anfrage' }),
       expect.objectContaining({
@@ -36,6 +41,8 @@ describe('requestLogging', () => {
         query: 'limit=5',
         status: 200,
         durationMs: expect.any(Number),
+        ip: expect.stringMatching(/127\.0\.0\.1$/),
+        userAgent: 'Testbrowser/1',
         msg: 'GET /liste 200',
       }),
       expect.objectContaining({

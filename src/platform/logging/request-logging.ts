@@ -1,8 +1,11 @@
 /**
- * One JSON line per answered request: request id, staff id, method, path, status and duration.
- * The request id is the caller's X-Request-Id when it is a plain token (a proxy's or the client's
- * id, so lines can be followed across systems), else a new UUID; it is sent back in the
- * X-Request-Id header. Lines logged while the request runs (Nest `Logger`) carry it too.
+ * One JSON line per answered request: request id, staff id, method, path, status, duration, the
+ * caller's address (behind a trusted proxy the forwarded one) and browser. Not every header: a
+ * browser's dozen headers doubled each line and cost about 80 µs of a short list call's CPU
+ * (bench/api/cpu-ab.mjs, 2026-11-26). The request id is the caller's X-Request-Id when it is a
+ * plain token (a proxy's or the client's id, so lines can be followed across systems), else a new
+ * UUID; it is sent back in the X-Request-Id header. Lines logged while the request runs (Nest
+ * `Logger`) carry it too.
  *
  * Written here on pino instead of through pino-http: pino-http builds three to five child loggers
  * per request whether or not it logs; this middleware took about 100 µs of CPU off every request
@@ -51,6 +54,7 @@ export function requestLogging(logger: Logger) {
       const { path, query } = pathOf(url);
       // The session (and so the staff user) is read after this middleware: look now.
       const staffId = (req.user as { id?: number } | undefined)?.id;
+      const userAgent = req.headers['user-agent'];
       logger[level](
         {
           reqId,
@@ -61,7 +65,8 @@ export function requestLogging(logger: Logger) {
           status,
           durationMs: Math.round((performance.now() - started) * 10) / 10,
           ...(aborted ? { aborted } : {}),
-          headers: req.headers,
+          ip: req.ip,
+          ...(userAgent === undefined ? {} : { userAgent }),
         },
         `${req.method} ${path} ${aborted ? 'abgebrochen' : status}`,
       );
