@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env';
 import { apiGate, gateWithoutSessionCookie, rejectMalformedUrls } from './platform/auth/http-middleware';
+import { sessionLayer } from './platform/auth/known-session';
+import { SessionSerializer } from './platform/auth/session.serializer';
 import { renewSessionWhenDue, SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
 import { fixedHeaders } from './platform/http/fixed-headers';
@@ -49,28 +51,39 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   app.set('trust proxy', rememberingTrust(app.getHttpAdapter().getInstance().get('trust proxy fn')));
   app.use(rejectMalformedUrls);
   app.use('/node', gateWithoutSessionCookie(SESSION_COOKIE));
+  const store = await app.get(SessionStores).create();
+  const serializer = app.get(SessionSerializer);
+  const known = {
+    cookieName: SESSION_COOKIE,
+    secret: appConfig.sessionSecret,
+    idleMs: appConfig.session.idleMs,
+    recentSession: (sid: string) => store.recentSession?.(sid),
+    knownIdentity: (stored: unknown) => serializer.knownIdentity(stored),
+  };
   app.use(
-    session({
-      name: SESSION_COOKIE,
-      secret: appConfig.sessionSecret,
-      store: await app.get(SessionStores).create(),
-      // A request that changes nothing writes nothing: the stores move the expiry at most once a
-      // minute (touchDue), and the cookie is renewed with it (renewSessionWhenDue). Its lifetime
-      // is the idle timeout; the absolute maximum is the SessionSerializer's.
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: appConfig.session.secureCookie,
-        maxAge: appConfig.session.idleMs,
-      },
-    }),
+    sessionLayer(known, [
+      session({
+        name: SESSION_COOKIE,
+        secret: appConfig.sessionSecret,
+        store,
+        // A request that changes nothing writes nothing: the stores move the expiry at most once a
+        // minute (touchDue), and the cookie is renewed with it (renewSessionWhenDue). Its lifetime
+        // is the idle timeout; the absolute maximum is the SessionSerializer's.
+        resave: false,
+        saveUninitialized: false,
+        rolling: false,
+        cookie: {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: appConfig.session.secureCookie,
+          maxAge: appConfig.session.idleMs,
+        },
+      }),
+      renewSessionWhenDue,
+      passport.initialize(),
+      passport.session(),
+    ]),
   );
-  app.use(renewSessionWhenDue);
-  app.use(passport.initialize());
-  app.use(passport.session());
   app.use('/node', apiGate);
   // After the gate: a caller without a session gets nothing parsed.
   app.use(...bodyParsers, middlewareErrors);

@@ -81,6 +81,11 @@ export function sessionUserId(data: SessionData | undefined): number | null {
 
 /** What the platform needs from a store beyond express-session's interface. */
 export interface UserSessionIndex {
+  /**
+   * The session as this process read or wrote it a moment ago, with its stored expiry (ms), without
+   * a lookup; undefined when not at hand (always, for a store that keeps nothing).
+   */
+  recentSession?(sid: string): { data: SessionData; expires: number } | undefined;
   /** The live sessions of these users, or of every logged-in user for `null`. */
   userSessions(userIds: number[] | null): Promise<{ sid: string; userId: number }[]>;
   destroyAll(sids: string[]): Promise<void>;
@@ -128,9 +133,9 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
 
   /** One plain lookup by primary key, unless this process saw the session a moment ago. */
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    const recent = this.recent.get(sid);
+    const recent = this.recentSession(sid);
     if (recent) {
-      callback(undefined, rememberStoredExpiry(JSON.parse(recent.sess) as SessionData, recent.expires));
+      callback(undefined, rememberStoredExpiry(recent.data, recent.expires));
       return;
     }
     const ticket = this.recent.ticket();
@@ -148,6 +153,11 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
 
   override createSession(req: Request, data: SessionData): session.Session & SessionData {
     return createSessionKeepingExpiry(this, req, data);
+  }
+
+  recentSession(sid: string): { data: SessionData; expires: number } | undefined {
+    const recent = this.recent.get(sid);
+    return recent && { data: JSON.parse(recent.sess) as SessionData, expires: recent.expires };
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {

@@ -53,6 +53,20 @@ describe('the staff identity in the session', () => {
     expect(env.directory.calls).toBe(0);
   });
 
+  it('vouches for a stored identity without a lookup only while deserializing would need none', async () => {
+    const now = Date.now();
+    const stored = { ...mia, checkedAt: now, since: now };
+    expect(env.serializer.knownIdentity(stored)).toEqual(mia);
+    expect(
+      env.serializer.knownIdentity({ ...stored, checkedAt: now - STAFF_RECHECK_MS - 1 }),
+    ).toBeUndefined();
+    expect(env.serializer.knownIdentity({ ...stored, since: now - MAX_MS - 1 })).toBeUndefined();
+    expect(env.serializer.knownIdentity(mia.id)).toBeUndefined();
+    env.serializer.identityChanged([mia.id]);
+    expect(env.serializer.knownIdentity(stored)).toBeUndefined();
+    expect(env.directory.calls).toBe(0);
+  });
+
   it('looks the account up again after a minute and refreshes the identity', async () => {
     const since = Date.now() - 3_600_000;
     const stored = { ...mia, name: 'Alter Name', checkedAt: Date.now() - STAFF_RECHECK_MS - 1, since };

@@ -80,14 +80,26 @@ export class SessionSerializer implements OnModuleInit, OnModuleDestroy {
     return Date.now() - stored.checkedAt < STAFF_RECHECK_MS && stored.checkedAt > changed;
   }
 
+  /**
+   * The identity a session's stored user vouches for as it is — inside the absolute maximum and
+   * checked recently enough — or undefined when deserializing would look the user up or end the
+   * session (see known-session.ts).
+   */
+  knownIdentity(stored: unknown): StaffUser | undefined {
+    return isSessionUser(stored) && Date.now() - stored.since < this.maxMs && this.fresh(stored)
+      ? identity(stored)
+      : undefined;
+  }
+
   private readonly deserialize: Deserializer = (req, stored, done) => {
     if (isSessionUser(stored) && Date.now() - stored.since >= this.maxMs) {
       // passport then removes the user from the session: the next request needs a login.
       done(null, false);
       return;
     }
-    if (isSessionUser(stored) && this.fresh(stored)) {
-      done(null, identity(stored));
+    const known = this.knownIdentity(stored);
+    if (known) {
+      done(null, known);
       return;
     }
     // Sessions written by earlier versions hold only the id, or no login time: theirs starts now.
