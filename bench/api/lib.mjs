@@ -182,8 +182,19 @@ export function floorPool(db, connectionLimit = 10) {
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
-/** One request; resolves with status, headers and the whole body. */
-export function request(agent, port, path, { method = 'GET', headers = {}, body } = {}) {
+/**
+ * One request; resolves with status, headers and the whole body. A GET sent on a kept-alive
+ * connection the server closed at that moment (its keep-alive timeout, while the target waited for
+ * its next turn) is sent once more on a new one, as Node's documentation advises (`reusedSocket`).
+ */
+export function request(agent, port, path, options = {}) {
+  return requestOnce(agent, port, path, options).catch((error) => {
+    if (!error.reusedSocket || (options.method ?? 'GET') !== 'GET') throw error;
+    return requestOnce(agent, port, path, options);
+  });
+}
+
+function requestOnce(agent, port, path, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolvePromise, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, path, method, agent, headers: { accept: 'application/json', ...headers } },
@@ -196,7 +207,10 @@ export function request(agent, port, path, { method = 'GET', headers = {}, body 
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error) => {
+      error.reusedSocket = req.reusedSocket && error.code === 'ECONNRESET';
+      reject(error);
+    });
     req.end(body);
   });
 }

@@ -16,7 +16,7 @@
  *   --dist DIR       the built app (default dist/; `npm run build:server` first)
  *   --runs N         at most N timed requests per call and target at concurrency 1 (default 300)
  *   --budget S       about S seconds per call at concurrency 1 (default 15; at least 30 runs)
- *   --duration S     seconds per call and target at concurrency 16 (default 6, in 3 interleaved slices)
+ *   --duration S     seconds per call and target at concurrency 16 (default 6, in 12 interleaved slices)
  *   --concurrency N  the parallel clients of the throughput phase (default 16)
  *   --only a,b       only these calls (keys in calls.mjs), for quick trials
  *   --note TEXT      a remark printed with the result in bench/README.md
@@ -83,7 +83,7 @@ function readOptions() {
 /** The command line, read in main() so that a wrong argument ends in a plain message. */
 let options;
 const MIN_RUNS = 30;
-const SLICES = 3;
+const SLICES = 12;
 
 const children = [];
 const tmp = mkdtempSync(join(tmpdir(), 'verband-bench-api-'));
