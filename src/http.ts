@@ -47,6 +47,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   // First: every answer, refusals included, gets a request id and a log line.
   app.use(requestLogging(app.get(APP_LOGGER)));
   app.use(fixedHeaders(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } })));
+  // Express compiles the setting; its answers are then kept per address.
   app.set('trust proxy', appConfig.session.trustProxy);
   app.set('trust proxy', rememberingTrust(app.getHttpAdapter().getInstance().get('trust proxy fn')));
   app.use(rejectMalformedUrls);

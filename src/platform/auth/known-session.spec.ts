@@ -3,7 +3,7 @@ import session, { type SessionData } from 'express-session';
 import request from 'supertest';
 import { cookieValue, sessionLayer, unsignSessionId, type KnownSessionSources } from './known-session';
 import type { StaffUser } from './staff-directory';
-import { TOUCH_INTERVAL_MS } from './session-store';
+import { TOUCH_INTERVAL_MS, withStoredExpiry } from './session-store';
 
 const SECRET = 'ein-geheimnis';
 const IDLE = 8 * 3_600_000;
@@ -58,7 +58,7 @@ describe('sessionLayer', () => {
       idleMs: IDLE,
       recentSession: (sid) =>
         sid === cookie.sid
-          ? { data: stored as unknown as SessionData, expires: Date.now() + IDLE }
+          ? withStoredExpiry(stored as unknown as SessionData, new Date(Date.now() + IDLE))
           : undefined,
       knownIdentity: (user) => ((user as { id?: number }).id === STAFF.id ? STAFF : undefined),
       ...change,
@@ -92,10 +92,11 @@ describe('sessionLayer', () => {
     [
       'a stored expiry due to move',
       {
-        recentSession: () => ({
-          data: { cookie: {}, passport: { user: STAFF } } as unknown as SessionData,
-          expires: Date.now() + IDLE - TOUCH_INTERVAL_MS - 1000,
-        }),
+        recentSession: () =>
+          withStoredExpiry(
+            { cookie: {}, passport: { user: STAFF } } as unknown as SessionData,
+            new Date(Date.now() + IDLE - TOUCH_INTERVAL_MS - 1000),
+          ),
       },
     ],
     ['an identity to check again', { knownIdentity: () => undefined }],

@@ -15,7 +15,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { SessionData } from 'express-session';
 import type { StaffUser } from './staff-directory';
-import { touchDue, withStoredExpiry } from './session-store';
+import { RecentlyUsed } from '../../shared/recently-used';
+import { touchDue } from './session-store';
 
 export interface KnownSessionSources {
   cookieName: string;
@@ -23,12 +24,12 @@ export interface KnownSessionSources {
   /** The session's idle timeout (the cookie's maxAge). */
   idleMs: number;
   /** The session as the store had it a moment ago (SessionStore.recentSession), or undefined. */
-  recentSession(sid: string): { data: SessionData; expires: number } | undefined;
+  recentSession(sid: string): SessionData | undefined;
   /** The identity the stored user vouches for without a lookup (SessionSerializer.knownIdentity). */
   knownIdentity(stored: unknown): StaffUser | undefined;
 }
 
-/** Verified cookie values kept before starting over. */
+/** Verified cookie values kept (one per live session and browser). */
 const KEPT = 10_000;
 
 /**
@@ -65,29 +66,17 @@ export function cookieValue(header: string | undefined, name: string): string | 
 export function sessionLayer(sources: KnownSessionSources, fullLayer: RequestHandler[]): RequestHandler {
   const full = express.Router();
   full.use(...fullLayer);
-  const verified = new Map<string, string>();
-
-  const sessionId = (req: Request): string | undefined => {
-    const raw = cookieValue(req.headers.cookie, sources.cookieName);
-    if (raw === undefined) return undefined;
-    let sid = verified.get(raw);
-    if (sid === undefined) {
-      sid = unsignSessionId(raw, sources.secret);
-      if (sid === undefined) return undefined;
-      if (verified.size >= KEPT) verified.clear();
-      verified.set(raw, sid);
-    }
-    return sid;
-  };
+  // A signed value is checked once; kept by its whole text, a changed cookie is never found here.
+  const verified = new RecentlyUsed<string | undefined>(KEPT, 200);
 
   const knownUser = (req: Request): StaffUser | undefined => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    const sid = sessionId(req);
-    const recent = sid === undefined ? undefined : sources.recentSession(sid);
-    if (!recent) return undefined;
-    const stored = withStoredExpiry(recent.data, new Date(recent.expires));
-    if (touchDue(stored, new Date(Date.now() + sources.idleMs))) return undefined;
-    return sources.knownIdentity((recent.data as { passport?: { user?: unknown } }).passport?.user);
+    const raw = cookieValue(req.headers.cookie, sources.cookieName);
+    const sid = raw === undefined ? undefined : verified.get(raw, () => unsignSessionId(raw, sources.secret));
+    const stored = sid === undefined ? undefined : sources.recentSession(sid);
+    // An expiry the store did not mark counts as due (touchDue): the full layer then decides.
+    if (!stored || touchDue(stored, new Date(Date.now() + sources.idleMs))) return undefined;
+    return sources.knownIdentity((stored as { passport?: { user?: unknown } }).passport?.user);
   };
 
   return (req: Request, res: Response, next: NextFunction) => {

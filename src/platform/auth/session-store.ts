@@ -82,10 +82,11 @@ export function sessionUserId(data: SessionData | undefined): number | null {
 /** What the platform needs from a store beyond express-session's interface. */
 export interface UserSessionIndex {
   /**
-   * The session as this process read or wrote it a moment ago, with its stored expiry (ms), without
-   * a lookup; undefined when not at hand (always, for a store that keeps nothing).
+   * The session as this process read or wrote it a moment ago, marked with its stored expiry
+   * (`withStoredExpiry`), without a lookup; undefined when not at hand (always, for a store that
+   * keeps nothing).
    */
-  recentSession?(sid: string): { data: SessionData; expires: number } | undefined;
+  recentSession?(sid: string): SessionData | undefined;
   /** The live sessions of these users, or of every logged-in user for `null`. */
   userSessions(userIds: number[] | null): Promise<{ sid: string; userId: number }[]>;
   destroyAll(sids: string[]): Promise<void>;
@@ -135,7 +136,7 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
   override get(sid: string, callback: Callback<SessionData | null>): void {
     const recent = this.recentSession(sid);
     if (recent) {
-      callback(undefined, rememberStoredExpiry(recent.data, recent.expires));
+      callback(undefined, recent);
       return;
     }
     const ticket = this.recent.ticket();
@@ -155,9 +156,9 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
     return createSessionKeepingExpiry(this, req, data);
   }
 
-  recentSession(sid: string): { data: SessionData; expires: number } | undefined {
+  recentSession(sid: string): SessionData | undefined {
     const recent = this.recent.get(sid);
-    return recent && { data: JSON.parse(recent.sess) as SessionData, expires: recent.expires };
+    return recent && rememberStoredExpiry(JSON.parse(recent.sess) as SessionData, recent.expires);
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {

@@ -1,7 +1,9 @@
+import { RecentlyUsed } from '../../shared/recently-used';
+
 /** Express's compiled `trust proxy`: whether the hop at `index` (0: the peer) with this address is trusted. */
 export type TrustProxy = (address: string | undefined, index: number) => boolean;
 
-/** Addresses kept before starting over: far more than the proxies and clients of a back office. */
+/** Addresses kept: far more than the proxies and clients of a back office. */
 const KEPT = 1000;
 
 /**
@@ -11,15 +13,6 @@ const KEPT = 1000;
  * depends only on the address and the hop, so it is kept per address seen.
  */
 export function rememberingTrust(trust: TrustProxy): TrustProxy {
-  const known = new Map<string, boolean>();
-  return (address, index) => {
-    const key = `${index} ${address}`;
-    let trusted = known.get(key);
-    if (trusted === undefined) {
-      if (known.size >= KEPT) known.clear();
-      trusted = trust(address, index);
-      known.set(key, trusted);
-    }
-    return trusted;
-  };
+  const known = new RecentlyUsed<boolean>(KEPT, 100);
+  return (address, index) => known.get(`${index} ${address}`, () => trust(address, index));
 }

@@ -1,8 +1,8 @@
-import { RecentPlans } from './recent-plans';
+import { RecentlyUsed } from './recently-used';
 
-describe('RecentPlans', () => {
+describe('RecentlyUsed', () => {
   it('makes a plan once per key and hands the same one out again', () => {
-    const plans = new RecentPlans<{ n: number }>(10, 100);
+    const plans = new RecentlyUsed<{ n: number }>(10, 100);
     let made = 0;
     const make = () => ({ n: ++made });
     const first = plans.get('benutzer\n{}', make);
@@ -12,7 +12,7 @@ describe('RecentPlans', () => {
   });
 
   it('drops the least recently used plan when full', () => {
-    const plans = new RecentPlans<string>(2, 100);
+    const plans = new RecentlyUsed<string>(2, 100);
     plans.get('a', () => 'A');
     plans.get('b', () => 'B');
     plans.get('a', () => 'A2'); // a used again: b is now the oldest
@@ -22,8 +22,18 @@ describe('RecentPlans', () => {
     expect(plans.get('b', () => 'neu')).toBe('neu');
   });
 
+  it('does not keep an undefined answer', () => {
+    const checked = new RecentlyUsed<string | undefined>(2, 100);
+    let asked = 0;
+    const check = () => (asked++, undefined);
+    checked.get('falsch', check);
+    checked.get('falsch', check);
+    expect(asked).toBe(2);
+    expect(checked.size).toBe(0);
+  });
+
   it('does not keep plans of overlong queries', () => {
-    const plans = new RecentPlans<string>(2, 5);
+    const plans = new RecentlyUsed<string>(2, 5);
     expect(plans.get('123456', () => 'lang')).toBe('lang');
     expect(plans.size).toBe(0);
     expect(plans.get('123456', () => 'wieder')).toBe('wieder');

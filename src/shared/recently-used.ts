@@ -1,12 +1,10 @@
 /**
- * The plans of recently asked queries. A list screen asks the same query again and again (reloads,
- * revalidation when the window regains focus, polling, going back a page). A kept plan spares the
- * planning, TypeORM's parameter escaping and the row builder's lookup: 40–60 µs of CPU per short
- * list call (bench/api/cpu-ab.mjs on 2026-11-26, 'Vorgänge eines Seminars' and 'Mitglieder einer
- * Gruppe'). Kept by their exact query, the least recently used dropped first; keys beyond
- * `maxKeyLength` (an `$in` of thousands of ids) are not kept at all.
+ * A bounded memo of recent answers by key, the least recently used dropped first: the reader's
+ * plans of queries asked again, verified session cookies, `trust proxy` answers per address. Keys
+ * beyond `maxKeyLength` (an `$in` of thousands of ids) and `undefined` answers (a cookie that failed
+ * its check) are not kept, so they cannot push the useful entries out.
  */
-export class RecentPlans<T> {
+export class RecentlyUsed<T> {
   private readonly kept = new Map<string, T>();
 
   constructor(
@@ -23,7 +21,7 @@ export class RecentPlans<T> {
       return found;
     }
     const made = make();
-    if (key.length <= this.maxKeyLength) {
+    if (made !== undefined && key.length <= this.maxKeyLength) {
       if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value as string);
       this.kept.set(key, made);
     }
