@@ -1,6 +1,7 @@
 /** Express-level setup shared by main.ts and the tests: request log, security headers, sessions, passport, the API gate, body limits, the client. */
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
@@ -13,11 +14,13 @@ import { SessionSerializer } from './platform/auth/session.serializer';
 import { renewSessionWhenDue, SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
 import { fixedHeaders } from './platform/http/fixed-headers';
+import { type LayerLike, routesFirst } from './platform/http/route-order';
 import { rememberingTrust } from './platform/http/trust-proxy';
 import { ErrorFilter } from './platform/http/error.filter';
 import { configureApiDocs } from './platform/api-docs/api-docs';
 import { APP_LOGGER } from './platform/logging/app-logger';
 import { requestLogging } from './platform/logging/request-logging';
+import { RESOURCE_ROUTE_PATHS } from './platform/resources/resource.controller';
 
 export const CLIENT_DIR = join(__dirname, '..', 'client');
 
@@ -101,4 +104,15 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
       },
     });
   }
+}
+
+/**
+ * After `app.init()` (Nest registers its routes there): the generic resource routes, which every
+ * list and form uses, move ahead of the context routes they cannot collide with (route-order.ts).
+ */
+export function orderRoutes(app: NestExpressApplication): void {
+  const express = app.getHttpAdapter().getInstance() as Express;
+  // Express's types leave out `route.methods`, which the order depends on.
+  const stack = express.router.stack as unknown as LayerLike[];
+  routesFirst(stack, (route) => RESOURCE_ROUTE_PATHS.has(route.path));
 }

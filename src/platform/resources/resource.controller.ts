@@ -17,14 +17,24 @@ export function parseId(raw: string): number {
   return id;
 }
 
+const API = 'node/api';
+const RESOURCE = ':resource';
+const RESOURCE_ID = ':resource/:id';
+
+/** The generic routes' paths as Express holds them (orderRoutes in http.ts). */
+export const RESOURCE_ROUTE_PATHS: ReadonlySet<unknown> = new Set(
+  [RESOURCE, RESOURCE_ID].map((path) => `/${API}/${path}`),
+);
+
 /**
  * The generic list/read/save/delete API of DESIGN.md §3. Registered last (see ResourceHttpModule),
- * so that a context's own verbs such as `POST /node/api/benutzer/merge` win over `:resource/:id`.
+ * so that a context's own verbs such as `POST /node/api/benutzer/merge` win over `:resource/:id`;
+ * at start they move ahead of every route they cannot collide with (orderRoutes in http.ts).
  * The API documentation lists its routes once per resource, with the resource's fields
  * (platform/api-docs/resource-paths.ts), instead of once with a `{resource}` placeholder.
  */
 @ApiExcludeController()
-@Controller('node/api')
+@Controller(API)
 export class ResourceController {
   constructor(
     private readonly registry: ResourceRegistry,
@@ -32,22 +42,22 @@ export class ResourceController {
     private readonly writer: ResourceWriter,
   ) {}
 
-  @Get(':resource')
+  @Get(RESOURCE)
   list(@Param('resource') resource: string, @Query() query: Record<string, unknown>) {
     return this.reader.list(this.registry.get(resource), parseResourceQuery(query));
   }
 
-  @Get(':resource/:id')
+  @Get(RESOURCE_ID)
   get(@Param('resource') resource: string, @Param('id') id: string, @Query() query: Record<string, unknown>) {
     return this.reader.get(this.registry.get(resource), parseId(id), parseResourceQuery(query));
   }
 
-  @Post(':resource')
+  @Post(RESOURCE)
   create(@Param('resource') resource: string, @Body() body: Row, @Req() req: Request) {
     return this.writer.create(this.registry.get(resource), body, currentUser(req));
   }
 
-  @Put(':resource/:id')
+  @Put(RESOURCE_ID)
   update(
     @Param('resource') resource: string,
     @Param('id') id: string,
@@ -57,7 +67,7 @@ export class ResourceController {
     return this.writer.update(this.registry.get(resource), parseId(id), body, currentUser(req));
   }
 
-  @Delete(':resource/:id')
+  @Delete(RESOURCE_ID)
   @HttpCode(200)
   async remove(@Param('resource') resource: string, @Param('id') id: string, @Req() req: Request) {
     await this.writer.delete(this.registry.get(resource), [parseId(id)], currentUser(req));
@@ -65,7 +75,7 @@ export class ResourceController {
   }
 
   /** Deletes several records at once; the body is a list of ids (spec 001 §7, group links). */
-  @Delete(':resource')
+  @Delete(RESOURCE)
   @HttpCode(200)
   async removeMany(@Param('resource') resource: string, @Body() body: unknown, @Req() req: Request) {
     if (!Array.isArray(body) || body.length === 0) {

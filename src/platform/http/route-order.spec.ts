@@ -1,0 +1,156 @@
+import express, { type Express } from 'express';
+import request from 'supertest';
+import { type LayerLike, mayOverlap, routesFirst } from './route-order';
+
+type Method = 'get' | 'post' | 'put' | 'delete' | 'all';
+
+/** Routes as the app registers them: contexts' own first, the generic ones last. */
+const ROUTES: [Method, string][] = [
+  ['get', '/node/docs'],
+  ['get', '/node/api/auftraege'],
+  ['get', '/node/api/auftraege/:name'],
+  ['get', '/node/api/:resource/files'],
+  ['get', '/node/api/:resource/files/*path'],
+  ['post', '/node/api/benutzer/merge'],
+  ['get', '/node/api/rw-auswertung/umsatz'],
+  ['get', '/node/api/rw-auswertung/umsatz/:monat'],
+  ['get', '/node/api/veranstaltung/:id/ical'],
+  ['all', '/node/api/alles/:id'],
+  ['post', '/node/api/rw-transaction'],
+  ['get', '/node/health'],
+  ['get', '/node/api/:resource'],
+  ['get', '/node/api/:resource/:id'],
+  ['post', '/node/api/:resource'],
+  ['put', '/node/api/:resource/:id'],
+];
+const GENERIC = new Set(['/node/api/:resource', '/node/api/:resource/:id']);
+
+/** An app whose every route answers with its own method and path; a middleware in front marks requests. */
+function appWith(routes: [Method, string][], reorder: boolean): Express {
+  const app = express();
+  app.use((req, res, next) => {
+    res.setHeader('X-Vorher', 'ja');
+    next();
+  });
+  for (const [method, path] of routes) app[method](path, (req, res) => res.send(`${method} ${path}`));
+  app.use((req, res) => res.status(404).send('keine Route'));
+  if (reorder) routesFirst(stackOf(app), (route) => GENERIC.has(route.path as string));
+  return app;
+}
+
+const stackOf = (app: Express) => app.router.stack as unknown as LayerLike[];
+const routeOrder = (app: Express) =>
+  stackOf(app)
+    .filter((layer) => layer.route)
+    .map((layer) => {
+      const methods = Object.keys(layer.route!.methods);
+      // Express 5 registers app.all() as every method it knows.
+      return `${methods.length > 4 ? 'all' : methods.join()} ${String(layer.route!.path)}`;
+    });
+
+describe('routesFirst', () => {
+  it('moves the chosen routes ahead of every route that cannot answer the same request', () => {
+    expect(routeOrder(appWith(ROUTES, true))).toEqual([
+      'get /node/api/auftraege',
+      'get /node/api/:resource',
+      'get /node/api/auftraege/:name',
+      'get /node/api/:resource/files',
+      'get /node/api/:resource/files/*path',
+      'get /node/api/rw-auswertung/umsatz',
+      'all /node/api/alles/:id',
+      'get /node/api/:resource/:id',
+      'post /node/api/rw-transaction',
+      'post /node/api/:resource',
+      'put /node/api/:resource/:id',
+      'get /node/docs',
+      'post /node/api/benutzer/merge',
+      'get /node/api/rw-auswertung/umsatz/:monat',
+      'get /node/api/veranstaltung/:id/ical',
+      'get /node/health',
+    ]);
+  });
+
+  it('keeps middleware where it is: routes are reordered only among themselves', () => {
+    const app = appWith(ROUTES, true);
+    const names = stackOf(app).map((layer) => (layer.route ? 'route' : 'middleware'));
+    expect(names[0]).toBe('middleware');
+    expect(names.at(-1)).toBe('middleware');
+    expect(names.slice(1, -1).every((name) => name === 'route')).toBe(true);
+  });
+
+  it('answers every request with the same route as before', async () => {
+    const before = appWith(ROUTES, false);
+    const after = appWith(ROUTES, true);
+    const requests: [string, string][] = [
+      ['get', '/node/api/auftraege'],
+      ['get', '/node/api/AUFTRAEGE'],
+      ['get', '/node/api/auftraege/'],
+      ['head', '/node/api/auftraege'],
+      ['get', '/node/api/benutzer'],
+      ['head', '/node/api/benutzer'],
+      ['get', '/node/api/auftraege/gruppen'],
+      ['get', '/node/api/benutzer/files'],
+      ['get', '/node/api/benutzer/files/a/b.pdf'],
+      ['get', '/node/api/rw-auswertung/umsatz'],
+      ['get', '/node/api/rw-auswertung/umsatz/2026-11'],
+      ['get', '/node/api/rw-auswertung/17'],
+      ['get', '/node/api/alles/3'],
+      ['delete', '/node/api/alles/3'],
+      ['post', '/node/api/benutzer/merge'],
+      ['post', '/node/api/benutzer'],
+      ['post', '/node/api/rw-transaction'],
+      ['put', '/node/api/benutzer/7'],
+      ['get', '/node/api/veranstaltung/5/ical'],
+      ['get', '/node/api/benutzer/5/ical'],
+      ['get', '/node/health'],
+      ['get', '/node/docs'],
+      ['get', '/node/unbekannt'],
+      ['delete', '/node/api/benutzer'],
+    ];
+    for (const [method, path] of requests) {
+      const send = (app: Express) => request(app)[method as 'get'](path);
+      const [was, is] = await Promise.all([send(before), send(after)]);
+      expect({ method, path, status: is.status, text: is.text, marked: is.headers['x-vorher'] }).toEqual({
+        method,
+        path,
+        status: was.status,
+        text: was.text,
+        marked: 'ja',
+      });
+    }
+  });
+});
+
+describe('mayOverlap', () => {
+  const route = (methods: string[], path: unknown) => ({
+    path,
+    methods: Object.fromEntries(methods.map((m) => [m, true])),
+  });
+
+  it('tells routes of other methods, lengths or fixed segments apart', () => {
+    expect(mayOverlap(route(['get'], '/a/:x'), route(['post'], '/a/:x'))).toBe(false);
+    expect(mayOverlap(route(['get'], '/a/:x'), route(['get'], '/a/:x/:y'))).toBe(false);
+    expect(mayOverlap(route(['get'], '/a/b'), route(['get'], '/a/c'))).toBe(false);
+    expect(mayOverlap(route(['get'], '/a/B'), route(['get'], '/A/b/'))).toBe(true);
+    expect(mayOverlap(route(['head'], '/a'), route(['get'], '/a'))).toBe(true);
+    expect(mayOverlap(route(['_all'], '/a'), route(['put'], '/a'))).toBe(true);
+    expect(mayOverlap(route(['get'], '/a/:id.pdf'), route(['get'], '/a/b'))).toBe(true);
+  });
+
+  it('reads a trailing wildcard as further segments', () => {
+    expect(mayOverlap(route(['get'], '/a/*rest'), route(['get'], '/a/b/c'))).toBe(true);
+    expect(mayOverlap(route(['get'], '/a/*rest'), route(['get'], '/a/b'))).toBe(true);
+    // Express needs at least one segment for it; taken as possibly none, the order is only less bold.
+    expect(mayOverlap(route(['get'], '/a/*rest'), route(['get'], '/a'))).toBe(true);
+    expect(mayOverlap(route(['get'], '/a/*rest'), route(['get'], '/'))).toBe(false);
+    expect(mayOverlap(route(['get'], '/a/*rest'), route(['get'], '/b/c'))).toBe(false);
+    expect(mayOverlap(route(['get'], '/a/*rest'), route(['get'], '/:x/*more'))).toBe(true);
+  });
+
+  it('takes optional parts, inner wildcards and paths that are no text as overlapping anything of their method', () => {
+    expect(mayOverlap(route(['get'], '/a/*rest/b'), route(['get'], '/c'))).toBe(true);
+    expect(mayOverlap(route(['get'], '/a{/:x}'), route(['get'], '/c/d/e'))).toBe(true);
+    expect(mayOverlap(route(['get'], /^\/a/), route(['get'], '/b'))).toBe(true);
+    expect(mayOverlap(route(['get'], '/a/*rest'), route(['post'], '/b'))).toBe(false);
+  });
+});
