@@ -13,18 +13,33 @@ import { DataSource, QueryFailedError } from 'typeorm';
 export type PlainRead = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
 
 type MysqlPool = {
-  query(sql: string, params: unknown[], done: (error: Error | null, rows: unknown) => void): void;
+  query(
+    options: { sql: string; dateStrings?: string[] },
+    params: unknown[],
+    done: (error: Error | null, rows: unknown) => void,
+  ): void;
 };
 
-export function plainReads(dataSource: DataSource): PlainRead {
+export interface PlainReadOptions {
+  /**
+   * DATETIME and TIMESTAMP values as the stored UTC text ('YYYY-MM-DD HH:MM:SS[.ffffff]'), as
+   * SQLite hands them over anyway, instead of a Date per value on MariaDB.
+   */
+  datetimesAsText?: boolean;
+}
+
+const DATETIME_TYPES = ['DATETIME', 'TIMESTAMP'];
+
+export function plainReads(dataSource: DataSource, options: PlainReadOptions = {}): PlainRead {
   if (dataSource.options.type !== 'mysql') {
     return (sql, params = []) => dataSource.query(sql, params);
   }
+  const dateStrings = options.datetimesAsText ? DATETIME_TYPES : undefined;
   return <T>(sql: string, params: unknown[] = []) =>
     new Promise<T[]>((resolve, reject) => {
       // Read at each call: the driver opens its pool when the DataSource is initialized.
       const pool = (dataSource.driver as unknown as { pool: MysqlPool }).pool;
-      pool.query(sql, params, (error, rows) => {
+      pool.query({ sql, dateStrings }, params, (error, rows) => {
         if (error) reject(new QueryFailedError(sql, params, error));
         else resolve(rows as T[]);
       });

@@ -67,7 +67,8 @@ export class ResourceReader {
     );
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     this.maxLimit = config.getOrThrow<AppConfig>('app').listLimitMax;
-    this.read = plainReads(dataSource);
+    // The catalog answers datetimes from their stored text (answeredDateTime).
+    this.read = plainReads(dataSource, { datetimesAsText: true });
   }
 
   async list(definition: ResourceDefinition, query: ResourceQuery): Promise<ListResult> {
