@@ -13,6 +13,7 @@ import { sessionLayer } from './platform/auth/known-session';
 import { SessionSerializer } from './platform/auth/session.serializer';
 import { renewSessionWhenDue, SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
+import { weakEtag } from './platform/http/etag';
 import { fixedHeaders } from './platform/http/fixed-headers';
 import { type LayerLike, routesFirst } from './platform/http/route-order';
 import { rememberingTrust } from './platform/http/trust-proxy';
@@ -47,6 +48,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   const config = app.get(ConfigService);
   const appConfig = config.getOrThrow<AppConfig>('app');
   app.disable('x-powered-by');
+  app.set('etag', weakEtag);
   // First: every answer, refusals included, gets a request id and a log line.
   app.use(requestLogging(app.get(APP_LOGGER)));
   app.use(fixedHeaders(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } })));
