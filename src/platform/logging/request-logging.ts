@@ -43,36 +43,32 @@ export function requestLogging(logger: Logger) {
     res.setHeader(REQUEST_ID_HEADER, reqId);
     // Express rewrites `req.url` inside mounted routers; the line names the address the caller used.
     const url = req.originalUrl ?? req.url;
-    const done = () => {
-      res.off('finish', done);
-      res.off('close', done);
-      // 'close' before 'finish': the caller went away before the answer was out.
+    // Node emits 'close' after every answer, sent or not: one listener instead of 'finish' and 'close'.
+    res.once('close', () => {
+      // Closed before the answer was out: the caller went away.
       const aborted = !res.writableFinished;
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 || aborted ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const { path, query } = pathOf(url);
-      // The session (and so the staff user) is read after this middleware: look now.
-      const staffId = (req.user as { id?: number } | undefined)?.id;
-      const userAgent = req.headers['user-agent'];
+      // One object of one shape: pino leaves out the fields that are undefined. The staff user is
+      // known only now: the session is read after this middleware.
       logger[level](
         {
           reqId,
-          ...(staffId === undefined ? {} : { staffId }),
+          staffId: (req.user as { id?: number } | undefined)?.id,
           method: req.method,
           path,
-          ...(query === undefined ? {} : { query }),
+          query,
           status,
           durationMs: Math.round((performance.now() - started) * 10) / 10,
-          ...(aborted ? { aborted } : {}),
+          aborted: aborted || undefined,
           ip: req.ip,
-          ...(userAgent === undefined ? {} : { userAgent }),
+          userAgent: req.headers['user-agent'],
         },
         `${req.method} ${path} ${aborted ? 'abgebrochen' : status}`,
       );
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    });
     requestIds.run(reqId, next);
   };
 }
