@@ -8,7 +8,8 @@ import {
   withStoredExpiry,
 } from './session-store';
 
-const data = () => ({ cookie: { originalMaxAge: 1000 } }) as unknown as SessionData;
+const EIGHT_HOURS = 8 * 60 * 60 * 1000;
+const data = (originalMaxAge = EIGHT_HOURS) => ({ cookie: { originalMaxAge } }) as unknown as SessionData;
 
 describe('session store rules', () => {
   it('moves a stored expiry only when it is a minute or more behind', () => {
@@ -16,6 +17,13 @@ describe('session store rules', () => {
     const session = withStoredExpiry(data(), stored);
     expect(touchDue(session, new Date(stored.getTime() + TOUCH_INTERVAL_MS - 1))).toBe(false);
     expect(touchDue(session, new Date(stored.getTime() + TOUCH_INTERVAL_MS))).toBe(true);
+  });
+
+  it('moves it after half the idle time when a session may idle for less than two minutes', () => {
+    const stored = new Date('2026-11-21T10:00:00Z');
+    const session = withStoredExpiry(data(30_000), stored);
+    expect(touchDue(session, new Date(stored.getTime() + 14_999))).toBe(false);
+    expect(touchDue(session, new Date(stored.getTime() + 15_000))).toBe(true);
   });
 
   it('moves it when the stored expiry is not known', () => {

@@ -43,11 +43,15 @@ function rememberStoredExpiry<T extends object>(target: T, expiresMs: number | u
 /**
  * Whether the store must move a session's expiry to `expires`: when it does not know the stored one,
  * or when that is at least TOUCH_INTERVAL_MS older. So a session that is used all the time is
- * written at most once a minute, and its stored expiry lags the cookie's by less than a minute.
+ * written at most once a minute, and its stored expiry lags the cookie's by less than a minute. A
+ * session allowed to idle for less than two minutes (SESSION_IDLE_MINUTES) moves after half of
+ * that: waiting a minute would let it end while in use.
  */
 export function touchDue(data: SessionData, expires: Date): boolean {
   const stored = (data as WithStoredExpiry)[STORED_EXPIRY];
-  return stored === undefined || expires.getTime() - stored >= TOUCH_INTERVAL_MS;
+  const idleMs = data.cookie?.originalMaxAge;
+  const interval = idleMs ? Math.min(TOUCH_INTERVAL_MS, idleMs / 2) : TOUCH_INTERVAL_MS;
+  return stored === undefined || expires.getTime() - stored >= interval;
 }
 
 /**
