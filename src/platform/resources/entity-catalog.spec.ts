@@ -11,6 +11,7 @@ describe('answeredDateTime', () => {
       ['2026-11-26 15:27:17.649837', new Date(Date.UTC(2026, 10, 26, 15, 27, 17, 649))],
       ['2026-11-26 15:27:17.5', new Date(Date.UTC(2026, 10, 26, 15, 27, 17, 500))],
       ['2022-01-01 00:00:00', new Date(Date.UTC(2022, 0, 1))],
+      ['2022-01-01 08:30', new Date(Date.UTC(2022, 0, 1, 8, 30))],
     ];
     for (const [stored, date] of cases) expect(answeredDateTime(stored)).toBe(asJson(date));
   });

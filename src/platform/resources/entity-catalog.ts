@@ -46,9 +46,9 @@ const STORED_AS_ANSWERED = new Set<unknown>([
 
 const unchanged = (value: unknown) => value;
 
-/** A stored UTC datetime as SQLite and MariaDB (read as text) hand it over, with a real month and day. */
+/** A stored UTC datetime as SQLite and MariaDB (read as text) hand it over, with a real month and day (seconds may be missing in SQLite). */
 const STORED_DATETIME =
-  /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/;
+  /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])) (\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/;
 
 /**
  * A datetime as the API answers it: the text JSON gives a Date (`toISOString`: UTC, milliseconds),
@@ -59,7 +59,10 @@ const STORED_DATETIME =
 export function answeredDateTime(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   const stored = typeof value === 'string' ? STORED_DATETIME.exec(value) : null;
-  if (stored) return `${stored[1]}T${stored[2]}.${(stored[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  if (stored) {
+    const [, calendarDay, hourMinute, second = '00', fraction = ''] = stored;
+    return `${calendarDay}T${hourMinute}:${second}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
+  }
   const date = value instanceof Date ? value : new Date(value as string);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
