@@ -6,14 +6,14 @@
  * as far as Redis can tell), in a Redis database of its own so that the shared one stays clean.
  */
 import { Logger } from '@nestjs/common';
-import { createClient } from 'redis';
 import type request from 'supertest';
 import { BullMqJobQueue } from '../../src/platform/queue/bullmq-job-queue';
 import { JobQueue } from '../../src/platform/queue/job-queue';
 import { eventually } from '../support/eventually';
+import { clearQueues, redisTestDatabase } from '../support/redis-test';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-const redisUrl = process.env.REDIS_TEST_URL;
+const redisUrl = redisTestDatabase(2);
 const STARTUP_TIMEOUT = 180_000;
 
 interface Setup {
@@ -21,13 +21,6 @@ interface Setup {
   /** Where the test's jobs run: the app's own queue, or a worker process of BullMQ. */
   worker: JobQueue;
   close(): Promise<void>;
-}
-
-/** A Redis database apart from the default one, which other suites and local apps use. */
-function redisDatabaseUrl(): string {
-  const url = new URL(redisUrl!);
-  url.pathname = '/2';
-  return url.toString();
 }
 
 const setups: [string, () => Promise<Setup>][] = [
@@ -43,7 +36,7 @@ if (redisUrl) {
   setups.push([
     'BullMQ, the app with WORKERS=false',
     async () => {
-      const url = redisDatabaseUrl();
+      const url = redisUrl;
       const t = await startTestApp('sqlite', { env: { REDIS_URL: url, WORKERS: 'false' } });
       const worker = new BullMqJobQueue({ url });
       return {
@@ -52,12 +45,7 @@ if (redisUrl) {
         async close() {
           await worker.close();
           await t.close();
-          const client = createClient({ url });
-          await client.connect();
-          for await (const keys of client.scanIterator({ MATCH: 'bull:pruefauftrag-*', COUNT: 500 })) {
-            if (keys.length) await client.del(keys);
-          }
-          await client.close();
+          await clearQueues(url, ['pruefauftrag-*']);
         },
       };
     },

@@ -6,14 +6,14 @@
  * the quick call answers, or with its German refusal. In-process on every database; with
  * REDIS_TEST_URL also on BullMQ (in a Redis database of its own).
  */
-import { createClient } from 'redis';
 import type request from 'supertest';
 import { seminarMitBuchungen, type Abrechnungsdaten } from '../support/abrechnung-daten';
 import { createRecord } from '../support/crud';
+import { clearQueues, redisTestDatabase } from '../support/redis-test';
 import { databases, startTestApp, type TestApp } from '../support/test-app';
 
 const STARTUP_TIMEOUT = 180_000;
-const redisUrl = process.env.REDIS_TEST_URL;
+const redisUrl = redisTestDatabase(3);
 const JOBS = [
   'rechnungslauf',
   'abrechnung-export',
@@ -21,22 +21,6 @@ const JOBS = [
   'gruppe-csv-abgleich',
   'gruppe-auffuellen',
 ];
-
-/** A Redis database apart from the default one, which other suites and local apps use. */
-function redisDatabaseUrl(): string {
-  const url = new URL(redisUrl!);
-  url.pathname = '/3';
-  return url.toString();
-}
-
-async function redisLeeren(url: string): Promise<void> {
-  const client = createClient({ url });
-  await client.connect();
-  for (const job of JOBS)
-    for await (const keys of client.scanIterator({ MATCH: `bull:${job}:*`, COUNT: 500 }))
-      if (keys.length) await client.del(keys);
-  await client.close();
-}
 
 /** The fields of the status route; nothing of the job's data. */
 const FELDER = ['name', 'id', 'zustand', 'fortschritt', 'ergebnis', 'fehler'];
@@ -51,7 +35,7 @@ interface Stand {
 }
 
 const queues: [string, Record<string, string>][] = [['in-process', {}]];
-if (redisUrl) queues.push(['BullMQ', { REDIS_URL: redisDatabaseUrl() }]);
+if (redisUrl) queues.push(['BullMQ', { REDIS_URL: redisUrl }]);
 
 describe.each(databases())('long work on %s', (kind) => {
   describe.each(queues)('with the %s queue', (queue, env) => {
@@ -84,14 +68,14 @@ describe.each(databases())('long work on %s', (kind) => {
     };
 
     beforeAll(async () => {
-      if (env.REDIS_URL) await redisLeeren(env.REDIS_URL);
+      if (env.REDIS_URL) await clearQueues(env.REDIS_URL, JOBS);
       t = await startTestApp(kind, { env });
       agent = await t.login();
       daten = await seminarMitBuchungen(agent, 3);
     }, STARTUP_TIMEOUT);
     afterAll(async () => {
       await t?.close();
-      if (env.REDIS_URL) await redisLeeren(env.REDIS_URL);
+      if (env.REDIS_URL) await clearQueues(env.REDIS_URL, JOBS);
     }, STARTUP_TIMEOUT);
 
     it('answers the status of its jobs to staff only, and a German 404 for unknown ones', async () => {

@@ -2,7 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type request from 'supertest';
 import { binary, pdfPages, pdfText } from '../support/pdf-text';
-import { databases, startTestApp, TestApp } from '../support/test-app';
+import {
+  BESCHEINIGUNGEN_PDF,
+  SERIENBRIEF_PDF,
+} from '../../src/seminars/adapters/jobs/seminar-dokumente.jobs';
+import { clearQueues, redisTestDatabase } from '../support/redis-test';
+import { databases, type DatabaseKind, startTestApp, TestApp } from '../support/test-app';
 import { createRecord, readRecord } from '../support/crud';
 
 type Row = Record<string, unknown> & { id: number };
@@ -20,9 +25,19 @@ interface Stand {
  * with their event ids, teilnehmer_count kept by the booking save path, certificates (single,
  * refused, merged), invitations, Serienbrief and Teilnehmerübersicht read back as text. Issue 18:
  * the batch PDFs (all certificates, the Serienbrief) as long work with counted progress, kept as a
- * file for download once done.
+ * file for download once done. With REDIS_TEST_URL the batch PDFs run on BullMQ as well (on SQLite:
+ * the queue does not depend on the database), in a Redis database of their own.
  */
-describe.each(databases())('seminar documents on %s', (kind) => {
+const redisUrl = redisTestDatabase(4);
+const QUEUES = [BESCHEINIGUNGEN_PDF, SERIENBRIEF_PDF];
+const cases: [DatabaseKind, string, Record<string, string>][] = databases().map((kind) => [
+  kind,
+  'in-process',
+  {},
+]);
+if (redisUrl) cases.push(['sqlite', 'BullMQ', { REDIS_URL: redisUrl }]);
+
+describe.each(cases)('seminar documents on %s with the %s queue', (kind, _queue, env) => {
   let t: TestApp;
   let api: request.Agent;
   let seminar: Row;
@@ -80,7 +95,8 @@ describe.each(databases())('seminar documents on %s', (kind) => {
   });
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    if (env.REDIS_URL) await clearQueues(env.REDIS_URL, QUEUES);
+    t = await startTestApp(kind, { env });
     api = await t.login();
     const marke = await post('fachberatermarke', { bezeichnung: 'Fachberater für Sanierung' });
     seminar = await post('veranstaltung', {
@@ -148,6 +164,7 @@ describe.each(databases())('seminar documents on %s', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
+    if (env.REDIS_URL) await clearQueues(env.REDIS_URL, QUEUES);
   });
 
   describe('participant list and participation', () => {
