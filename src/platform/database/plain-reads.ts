@@ -22,19 +22,20 @@ type MysqlPool = {
 
 export interface PlainReadOptions {
   /**
-   * DATETIME and TIMESTAMP values as the stored UTC text ('YYYY-MM-DD HH:MM:SS[.ffffff]'), as
-   * SQLite hands them over anyway, instead of a Date per value on MariaDB.
+   * DATE, DATETIME and TIMESTAMP values as the stored text ('YYYY-MM-DD', UTC
+   * 'YYYY-MM-DD HH:MM:SS[.ffffff]'), as SQLite hands them over anyway, instead of a Date per value
+   * on MariaDB.
    */
-  datetimesAsText?: boolean;
+  datesAsText?: boolean;
 }
 
-const DATETIME_TYPES = ['DATETIME', 'TIMESTAMP'];
+const DATE_TYPES = ['DATE', 'DATETIME', 'TIMESTAMP'];
 
 export function plainReads(dataSource: DataSource, options: PlainReadOptions = {}): PlainRead {
   if (dataSource.options.type !== 'mysql') {
     return (sql, params = []) => dataSource.query(sql, params);
   }
-  const dateStrings = options.datetimesAsText ? DATETIME_TYPES : undefined;
+  const dateStrings = options.datesAsText ? DATE_TYPES : undefined;
   return <T>(sql: string, params: unknown[] = []) =>
     new Promise<T[]>((resolve, reject) => {
       // Read at each call: the driver opens its pool when the DataSource is initialized.

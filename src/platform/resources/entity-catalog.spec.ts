@@ -1,4 +1,4 @@
-import { answeredDateTime } from './entity-catalog';
+import { answeredDate, answeredDateTime } from './entity-catalog';
 
 describe('answeredDateTime', () => {
   /** What the answer carried when the value was a Date (JSON.stringify calls toISOString). */
@@ -29,5 +29,18 @@ describe('answeredDateTime', () => {
     const date = new Date(Date.UTC(2025, 4, 1, 8, 30));
     expect(answeredDateTime(date)).toBe('2025-05-01T08:30:00.000Z');
     expect(answeredDateTime('2025-05-01T08:30:00Z')).toBe('2025-05-01T08:30:00.000Z');
+  });
+});
+
+describe('answeredDate', () => {
+  const byDriver = (value: unknown) => `vom Treiber: ${String(value)}`;
+
+  it('answers the stored text of a date as it is', () => {
+    expect(answeredDate('2025-12-31', byDriver)).toBe('2025-12-31');
+  });
+
+  it('leaves anything else to the driver, null included', () => {
+    expect(answeredDate(null, byDriver)).toBe('vom Treiber: null');
+    expect(answeredDate(new Date(0), byDriver)).toMatch(/^vom Treiber: /);
   });
 });

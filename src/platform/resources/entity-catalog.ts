@@ -67,6 +67,15 @@ export function answeredDateTime(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
+/**
+ * A date-only value as the API answers it: read as its text 'YYYY-MM-DD' (on MariaDB too) it is the
+ * answer, as TypeORM passes text on, whatever the server's time zone; anything else, such as a Date,
+ * goes to `byDriver` (TypeORM formats a Date in the server's time zone).
+ */
+export function answeredDate(value: unknown, byDriver: (value: unknown) => unknown): unknown {
+  return typeof value === 'string' ? value : byDriver(value);
+}
+
 export interface RelationInfo {
   name: string;
   /** One-to-many or many-to-many: several target rows per owner row. */
@@ -80,7 +89,7 @@ export interface RelationInfo {
   link(alias: string): string;
 }
 
-/** How a column's values become the answer: as stored, as datetime text, or the way TypeORM hydrates them. */
+/** How a column's values become the answer: as stored, as date text, or the way TypeORM hydrates them. */
 function hydration(
   metadata: ColumnMetadata,
   kind: ColumnKind,
@@ -88,6 +97,13 @@ function hydration(
 ): Pick<ColumnInfo, 'hydrate' | 'readsAsStored'> {
   if (metadata.transformer) return { hydrate: byDriver, readsAsStored: false };
   if (kind === 'datetime') return { hydrate: answeredDateTime, readsAsStored: false };
+  // A date read as its text 'YYYY-MM-DD' is the answer, as TypeORM passes text on; a Date (from
+  // another path) it formats, in the server's time zone.
+  if (kind === 'date')
+    return {
+      hydrate: (value) => (typeof value === 'string' ? value : byDriver(value)),
+      readsAsStored: false,
+    };
   if (STORED_AS_ANSWERED.has(metadata.type)) return { hydrate: unchanged, readsAsStored: true };
   return { hydrate: byDriver, readsAsStored: false };
 }

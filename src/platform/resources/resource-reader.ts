@@ -67,8 +67,8 @@ export class ResourceReader {
     );
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     this.maxLimit = config.getOrThrow<AppConfig>('app').listLimitMax;
-    // The catalog answers datetimes from their stored text (answeredDateTime).
-    this.read = plainReads(dataSource, { datetimesAsText: true });
+    // The catalog answers dates and datetimes from their stored text (entity-catalog.ts hydration).
+    this.read = plainReads(dataSource, { datesAsText: true });
   }
 
   async list(definition: ResourceDefinition, query: ResourceQuery): Promise<ListResult> {
