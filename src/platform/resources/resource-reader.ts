@@ -81,12 +81,16 @@ export class ResourceReader {
     const prepared = this.prepare(definition, query);
     // Without limit and offset the rows are the count; with them, both queries run at once.
     const paged = query.limit !== undefined || Boolean(query.offset);
+    if (!query.count) return this.rows(prepared);
+    if (!paged) {
+      const rows = await this.rows(prepared);
+      return { count: rows.length, rows };
+    }
     const [rows, count] = await Promise.all([
       this.rows(prepared),
-      query.count && paged ? this.read<RawRow>(...this.countStatement(prepared)) : undefined,
+      this.read<RawRow>(...this.countStatement(prepared)),
     ]);
-    if (!query.count) return rows;
-    return { count: count ? Number(count[0].n) : rows.length, rows };
+    return { count: Number(count[0].n), rows };
   }
 
   async get(definition: ResourceDefinition, id: number, query: Partial<ResourceQuery> = {}): Promise<Row> {
@@ -137,7 +141,8 @@ export class ResourceReader {
     }
     const pending = new Map<ToManyLoad, Row[]>();
     const rows = raw.map((r) => buildRow(r, output.shape, pending));
-    await this.loadMany(pending, plan.params);
+    // Most lists include nothing to-many: no promise for nothing (each costs on every request).
+    if (pending.size > 0) await this.loadMany(pending, plan.params);
     return rows;
   }
 
@@ -165,6 +170,6 @@ export class ResourceReader {
       }
     }
     for (const parent of parents) parent[load.key] = children.get(parent[load.parentIdKey] as number) ?? [];
-    await this.loadMany(next, params);
+    if (next.size > 0) await this.loadMany(next, params);
   }
 }
