@@ -233,6 +233,9 @@ describe.each(databases())('generic resource API on %s', (kind) => {
       rows: all.slice(1, 3),
     });
     expect(await list({ ...query, offset: 2 })).toEqual(all.slice(2));
+    // The count travels with the page's rows; a page without rows still has it.
+    expect(await list({ ...query, limit: 2, offset: 10, count: 'true' })).toEqual({ count: 4, rows: [] });
+    expect(await list({ ...query, limit: 0, count: 'true' })).toEqual({ count: 4, rows: [] });
   });
 
   it('counts roots, not joined rows, for association filters and required includes', async () => {

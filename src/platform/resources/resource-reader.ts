@@ -79,18 +79,18 @@ export class ResourceReader {
       );
     }
     const prepared = this.prepare(definition, query);
-    // Without limit and offset the rows are the count; with them, both queries run at once.
-    const paged = query.limit !== undefined || Boolean(query.offset);
     if (!query.count) return this.rows(prepared);
-    if (!paged) {
-      const rows = await this.rows(prepared);
-      return { count: rows.length, rows };
-    }
-    const [rows, count] = await Promise.all([
-      this.rows(prepared),
-      this.read<RawRow>(...this.countStatement(prepared)),
-    ]);
-    return { count: Number(count[0].n), rows };
+    const raw = await this.read<RawRow>(...prepared.rows);
+    const rows = await this.build(raw, prepared.plan);
+    const output = prepared.plan.output;
+    // Without limit and offset the rows are the count. A counted page of records carries it in
+    // every row; an empty one (past the end) and groups or distinct rows ask for it separately.
+    const paged = query.limit !== undefined || Boolean(query.offset);
+    if (!paged) return { count: rows.length, rows };
+    if (output.mode === 'records' && output.countAlias && raw.length > 0)
+      return { count: Number(raw[0][output.countAlias]), rows };
+    const [count] = await this.read<RawRow>(...this.countStatement(prepared));
+    return { count: Number(count.n), rows };
   }
 
   async get(definition: ResourceDefinition, id: number, query: Partial<ResourceQuery> = {}): Promise<Row> {
@@ -129,7 +129,10 @@ export class ResourceReader {
   }
 
   private async rows({ plan, rows: statement }: Prepared): Promise<Row[]> {
-    const raw = await this.read<RawRow>(...statement);
+    return this.build(await this.read<RawRow>(...statement), plan);
+  }
+
+  private async build(raw: RawRow[], plan: ReadPlan): Promise<Row[]> {
     const output = plan.output;
     if (output.mode === 'fields') {
       return raw.map((r) => {

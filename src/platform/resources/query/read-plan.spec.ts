@@ -121,6 +121,18 @@ describe('ReadPlan', () => {
     );
   });
 
+  it('carries the count of a counted page in its own statement, once, as the last column', () => {
+    const counted = plan({ where: '{"name":"a"}', limit: '10', count: 'true' });
+    expect(counted.rowsSql).toBe(
+      `SELECT ${COLUMNS}, (SELECT COUNT(*) AS n FROM "person" r WHERE r."name" = :w1_0) AS c4` +
+        ' FROM "person" r WHERE r."name" = :w1_0 ORDER BY r."id" ASC LIMIT :__limit',
+    );
+    expect(counted.output).toMatchObject({ mode: 'records', countAlias: 'c4' });
+    // Not paged: the rows are the count; not counted: no count at all.
+    expect(plan({ count: 'true' }).rowsSql).toBe(`SELECT ${COLUMNS} FROM "person" r ORDER BY r."id" ASC`);
+    expect(plan({ limit: '10' }).output).not.toHaveProperty('countAlias', expect.anything());
+  });
+
   it('reads from an offset without a limit with the largest row count of each engine', () => {
     const sqlite = plan({ offset: '20' });
     expect(sqlite.rowsSql).toBe(

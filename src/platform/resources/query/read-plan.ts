@@ -63,7 +63,8 @@ export interface FieldOutput {
 }
 
 export type PlanOutput =
-  | { mode: 'records'; shape: Shape }
+  /** `countAlias`: the column that carries the count of all roots on every row of a counted page. */
+  | { mode: 'records'; shape: Shape; countAlias?: string }
   /** Group (with the result column of each group's count) or distinct rows. */
   | { mode: 'fields'; fields: FieldOutput[]; countAlias?: string };
 
@@ -241,16 +242,20 @@ export class ReadPlan {
     const narrowing = query.where && used.size ? query.where : undefined;
     const shape = this.shape(this.root, query.attributes, query.include, joins, select, narrowing, used);
     const countSql = `SELECT COUNT(*) AS n${from}${joins.text(filterJoins)}${where}`;
+    // A counted page carries the count in one statement (an uncorrelated subquery, run once): a
+    // second statement cost a list call another round trip to the database.
+    const countAlias =
+      query.count && (query.limit !== undefined || query.offset) ? select.add(`(${countSql})`) : undefined;
     if (query.limit === undefined || !query.offset) {
       const rowsSql = `SELECT ${select.text()}${from}${joins.text()}${where}${order}${paging}`;
-      return { rowsSql, countSql, output: { mode: 'records', shape } };
+      return { rowsSql, countSql, output: { mode: 'records', shape, countAlias } };
     }
     // A later page finds its ids first, from the sort index alone, and reads only those rows:
     // otherwise MariaDB reads (or sorts) every row before the offset.
     const { table, id } = this.root.entity;
     const ids = `SELECT r.${id.sql}${from}${joins.text(sortJoins)}${where}${order}${paging}`;
     const rowsSql = `SELECT ${select.text()} FROM (${ids}) p INNER JOIN ${table} r ON r.${id.sql} = p.${id.sql}${joins.text()}${order}`;
-    return { rowsSql, countSql, output: { mode: 'records', shape } };
+    return { rowsSql, countSql, output: { mode: 'records', shape, countAlias } };
   }
 
   private compile(where: WhereInput | undefined, resolve: FieldResolver): string {
