@@ -62,7 +62,6 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   const known = {
     cookieName: SESSION_COOKIE,
     secret: appConfig.sessionSecret,
-    idleMs: appConfig.session.idleMs,
     recentSession: (sid: string) => store.recentSession?.(sid),
     knownIdentity: (stored: unknown) => serializer.knownIdentity(stored),
   };

@@ -51,11 +51,13 @@ describe('sessionLayer', () => {
       cookieHeader?: (raw: string) => string;
     } = {},
   ): Promise<{ user?: StaffUser; full: boolean }> {
-    const stored = { cookie: {}, passport: { user: { ...STAFF, checkedAt: 1, since: 1 } } };
+    const stored = {
+      cookie: { originalMaxAge: IDLE },
+      passport: { user: { ...STAFF, checkedAt: 1, since: 1 } },
+    };
     const sources: KnownSessionSources = {
       cookieName: 'verband.sid',
       secret: SECRET,
-      idleMs: IDLE,
       recentSession: (sid) =>
         sid === cookie.sid
           ? withStoredExpiry(stored as unknown as SessionData, new Date(Date.now() + IDLE))
@@ -94,7 +96,7 @@ describe('sessionLayer', () => {
       {
         recentSession: () =>
           withStoredExpiry(
-            { cookie: {}, passport: { user: STAFF } } as unknown as SessionData,
+            { cookie: { originalMaxAge: IDLE }, passport: { user: STAFF } } as unknown as SessionData,
             new Date(Date.now() + IDLE - TOUCH_INTERVAL_MS - 1000),
           ),
       },

@@ -16,13 +16,11 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { SessionData } from 'express-session';
 import type { StaffUser } from './staff-directory';
 import { RecentlyUsed } from '../../shared/recently-used';
-import { touchDue } from './session-store';
+import { expiryDue } from './session-store';
 
 export interface KnownSessionSources {
   cookieName: string;
   secret: string;
-  /** The session's idle timeout (the cookie's maxAge). */
-  idleMs: number;
   /** The session as the store had it a moment ago (SessionStore.recentSession), or undefined. */
   recentSession(sid: string): SessionData | undefined;
   /** The identity the stored user vouches for without a lookup (SessionSerializer.knownIdentity). */
@@ -74,8 +72,8 @@ export function sessionLayer(sources: KnownSessionSources, fullLayer: RequestHan
     const raw = cookieValue(req.headers.cookie, sources.cookieName);
     const sid = raw === undefined ? undefined : verified.get(raw, () => unsignSessionId(raw, sources.secret));
     const stored = sid === undefined ? undefined : sources.recentSession(sid);
-    // An expiry the store did not mark counts as due (touchDue): the full layer then decides.
-    if (!stored || touchDue(stored, new Date(Date.now() + sources.idleMs))) return undefined;
+    // A due expiry (or one the store did not mark) goes to the full layer, which moves it.
+    if (!stored || expiryDue(stored)) return undefined;
     return sources.knownIdentity((stored as { passport?: { user?: unknown } }).passport?.user);
   };
 

@@ -1,6 +1,7 @@
 import type { SessionData } from 'express-session';
 import type { Request } from 'express';
 import {
+  expiryDue,
   renewSessionWhenDue,
   sessionUserId,
   touchDue,
@@ -26,6 +27,14 @@ describe('session store rules', () => {
     expect(touchDue(session, new Date(stored.getTime() + 15_000))).toBe(true);
   });
 
+  it('tells from the session’s own idle timeout whether a request now would move its expiry', () => {
+    const storedIn = (ms: number, session = data()) => withStoredExpiry(session, new Date(Date.now() + ms));
+    expect(expiryDue(storedIn(EIGHT_HOURS - TOUCH_INTERVAL_MS - 1000))).toBe(true);
+    expect(expiryDue(storedIn(EIGHT_HOURS - 1000))).toBe(false);
+    expect(expiryDue(data())).toBe(true);
+    expect(expiryDue(storedIn(0, { cookie: {} } as unknown as SessionData))).toBe(false);
+  });
+
   it('moves it when the stored expiry is not known', () => {
     expect(touchDue(data(), new Date())).toBe(true);
   });
@@ -37,19 +46,16 @@ describe('session store rules', () => {
   });
 
   it('marks a stored session changed when its expiry is due to move, so it is saved and its cookie sent', () => {
-    const hours8 = 8 * 3_600_000;
-    const session = (storedIn?: number) => {
-      const fresh = { cookie: { originalMaxAge: hours8 } } as unknown as SessionData;
-      return storedIn === undefined ? fresh : withStoredExpiry(fresh, new Date(Date.now() + storedIn));
-    };
+    const session = (storedIn?: number) =>
+      storedIn === undefined ? data() : withStoredExpiry(data(), new Date(Date.now() + storedIn));
     const renewed = (data: SessionData) => {
       const next = jest.fn();
       renewSessionWhenDue({ session: data } as unknown as Request, undefined, next);
       expect(next).toHaveBeenCalledTimes(1);
       return 'renewedAt' in data;
     };
-    expect(renewed(session(hours8 - TOUCH_INTERVAL_MS - 1000))).toBe(true);
-    expect(renewed(session(hours8 - 1000))).toBe(false);
+    expect(renewed(session(EIGHT_HOURS - TOUCH_INTERVAL_MS - 1000))).toBe(true);
+    expect(renewed(session(EIGHT_HOURS - 1000))).toBe(false);
     // A session that did not come from the store (no cookie yet) would be stored by the mark.
     expect(renewed(session())).toBe(false);
   });

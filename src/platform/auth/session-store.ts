@@ -65,10 +65,18 @@ export function touchDue(data: SessionData, expires: Date): boolean {
  */
 export function renewSessionWhenDue(req: Request, _res: unknown, next: () => void): void {
   const data = req.session as (SessionData & WithStoredExpiry & { renewedAt?: number }) | undefined;
-  const maxAge = data?.cookie.originalMaxAge;
-  if (data?.[STORED_EXPIRY] !== undefined && maxAge && touchDue(data, new Date(Date.now() + maxAge)))
-    data.renewedAt = Date.now();
+  if (data?.[STORED_EXPIRY] !== undefined && expiryDue(data)) data.renewedAt = Date.now();
   next();
+}
+
+/**
+ * Whether a request now would move the session's stored expiry (`touchDue` with the expiry its
+ * cookie's idle timeout gives); an expiry the store did not mark counts as due. A cookie without
+ * an idle timeout never moves.
+ */
+export function expiryDue(data: SessionData): boolean {
+  const idleMs = data.cookie?.originalMaxAge;
+  return Boolean(idleMs) && touchDue(data, new Date(Date.now() + idleMs!));
 }
 
 /** Marks session data as read from the store with this expiry (for `touchDue`). */

@@ -97,13 +97,7 @@ function hydration(
 ): Pick<ColumnInfo, 'hydrate' | 'readsAsStored'> {
   if (metadata.transformer) return { hydrate: byDriver, readsAsStored: false };
   if (kind === 'datetime') return { hydrate: answeredDateTime, readsAsStored: false };
-  // A date read as its text 'YYYY-MM-DD' is the answer, as TypeORM passes text on; a Date (from
-  // another path) it formats, in the server's time zone.
-  if (kind === 'date')
-    return {
-      hydrate: (value) => (typeof value === 'string' ? value : byDriver(value)),
-      readsAsStored: false,
-    };
+  if (kind === 'date') return { hydrate: (value) => answeredDate(value, byDriver), readsAsStored: false };
   if (STORED_AS_ANSWERED.has(metadata.type)) return { hydrate: unchanged, readsAsStored: true };
   return { hydrate: byDriver, readsAsStored: false };
 }
