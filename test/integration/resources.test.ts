@@ -313,6 +313,30 @@ describe.each(databases())('generic resource API on %s', (kind) => {
     expect(genders).toEqual([{ gender: null }, { gender: 'female' }, { gender: 'male' }]);
   });
 
+  it('answers group and distinct fields of to-one associations nested in their objects', async () => {
+    const where = { kennnummer: { $ne: 'admin' } };
+    expect(await list({ where, group: ['$Parent.nachname$'], order: [['count', 'DESC']] })).toEqual([
+      { Parent: { nachname: null }, count: 3 },
+      { Parent: { nachname: 'Müller' }, count: 1 },
+    ]);
+    expect(
+      await list({
+        where: { kennnummer: ['K1', 'K2'] },
+        attributes: ['atr_mitglied', 'Primaeremail.email'],
+        distinct: 'true',
+        order: [['Primaeremail.email', 'DESC']],
+      }),
+    ).toEqual([
+      { atr_mitglied: true, Primaeremail: { email: 'k2@beispiel.de' } },
+      { atr_mitglied: true, Primaeremail: { email: 'k1@beispiel.de' } },
+    ]);
+    const unknown = await api
+      .get('/node/api/benutzer')
+      .query({ group: '["gender"]', attributes: '["gender","5Y5[8"]' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Unbekanntes Feld "5Y5[8" bei "benutzer".');
+  });
+
   it('searches the registered fields word by word, umlauts included', async () => {
     const rows = await list({ search: 'jürgen müller', attributes: ['nachname'] });
     expect(rows.map((r: { nachname: string }) => r.nachname)).toEqual(['Müller']);

@@ -206,8 +206,12 @@ describe.each(databases())('the query language under random and hostile input on
         }),
         {
           numRuns: RUNS,
-          // Found by this test in CI: distinct over no attributes once made `SELECT DISTINCT FROM`.
-          examples: [[{ distinct: true, attributes: [], count: true, search: '+!' }]],
+          // Found by this test in CI: distinct over no attributes once made `SELECT DISTINCT FROM`;
+          // a group along an association once answered the key "$Primaeremail.email$".
+          examples: [
+            [{ distinct: true, attributes: [], count: true, search: '+!' }],
+            [{ group: ['$Primaeremail.email$'], count: true }],
+          ],
           seed: Number(process.env.QUERY_PROPERTY_SEED ?? Date.now() % 100_000),
           endOnFailure: true,
         },

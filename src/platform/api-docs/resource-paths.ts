@@ -135,9 +135,11 @@ function listParameters(meta: ResourceMeta, listLimitMax: number): ParameterObje
     ),
     json('order', 'Sortierung als JSON: `[[feld, "ASC"|"DESC"], …]`', [[display, 'ASC']]),
     json('attributes', 'Nur diese Felder (JSON-Liste oder durch Kommas getrennt)', ['id', display]),
-    json('group', 'Gruppieren nach diesen Feldern (JSON-Liste); jede Zeile trägt die Felder und `count`', [
-      enumField?.name ?? display,
-    ]),
+    json(
+      'group',
+      'Gruppieren nach diesen Feldern (JSON-Liste, auch `Verknüpfung.feld` einer Eins-zu-eins-Verknüpfung); jede Zeile trägt die Felder, die einer Verknüpfung in deren Objekt, und `count`',
+      [enumField?.name ?? display],
+    ),
     {
       name: 'count',
       in: 'query',

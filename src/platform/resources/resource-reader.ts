@@ -16,7 +16,7 @@ import type { EntityClass, ResourceDefinition, Row } from './resource-definition
 import { ResourceRegistry } from './resource-registry';
 import type { ResourceQuery } from './query/resource-query';
 import { PARENT_IDS, ReadPlan, ToManyLoad } from './query/read-plan';
-import { buildRow, type RawRow } from './row-builder';
+import { buildFieldRow, buildRow, type RawRow } from './row-builder';
 
 /** Parent ids per to-many query: a page needs one query; an unlimited list a few. */
 const ID_CHUNK = 1000;
@@ -135,12 +135,7 @@ export class ResourceReader {
   private async build(raw: RawRow[], plan: ReadPlan): Promise<Row[]> {
     const output = plan.output;
     if (output.mode === 'fields') {
-      return raw.map((r) => {
-        const row: Row = {};
-        for (const { key, alias, column } of output.fields) row[key] = column.hydrate(r[alias]);
-        if (output.countAlias) row.count = Number(r[output.countAlias]);
-        return row;
-      });
+      return raw.map((r) => buildFieldRow(r, output.fields, output.countAlias));
     }
     const pending = new Map<ToManyLoad, Row[]>();
     const rows = raw.map((r) => buildRow(r, output.shape, pending));

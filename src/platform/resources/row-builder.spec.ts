@@ -1,6 +1,6 @@
 import type { ColumnInfo } from './entity-catalog';
-import type { Shape, Slot, ToManyLoad } from './query/read-plan';
-import { buildRow } from './row-builder';
+import type { FieldOutput, Shape, Slot, ToManyLoad } from './query/read-plan';
+import { buildFieldRow, buildRow } from './row-builder';
 
 const column = (key: string, alias: string, hydrate: (v: unknown) => unknown = (v) => v): Slot => ({
   kind: 'column',
@@ -70,5 +70,27 @@ describe('building answered records', () => {
     expect(hydrate).not.toHaveBeenCalled();
     const hydrated: Shape = { slots: [column('id', 'c0'), column('betrag', 'c1', Number)], idAlias: 'c0' };
     expect(buildRow(raw, hydrated, new Map()).betrag).toBe(12.5);
+  });
+});
+
+describe('building group and distinct rows', () => {
+  const field = (path: string[], alias: string): FieldOutput => ({
+    path,
+    alias,
+    column: { name: path[path.length - 1], hydrate: (v: unknown) => v ?? null } as unknown as ColumnInfo,
+  });
+
+  it('nests fields of to-one associations in their objects and adds the count', () => {
+    const fields = [
+      field(['gender'], 'c0'),
+      field(['Parent', 'Parent', 'id'], 'c1'),
+      field(['Parent', 'firma'], 'c2'),
+    ];
+    expect(buildFieldRow({ c0: 'male', c1: 4, c2: 'Kanzlei', c3: '7' }, fields, 'c3')).toEqual({
+      gender: 'male',
+      Parent: { Parent: { id: 4 }, firma: 'Kanzlei' },
+      count: 7,
+    });
+    expect(buildFieldRow({ c0: null }, [field(['gender'], 'c0')])).toEqual({ gender: null });
   });
 });

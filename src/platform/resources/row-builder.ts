@@ -5,7 +5,7 @@
  * columns takes about three times as long). So each record shape gets a function with one object
  * literal of its properties, compiled once per shape and kept (at most SHAPES_KEPT of them).
  */
-import type { Shape, Slot, ToManyLoad } from './query/read-plan';
+import type { FieldOutput, Shape, Slot, ToManyLoad } from './query/read-plan';
 import type { Row } from './resource-definition';
 
 export type RawRow = Record<string, unknown>;
@@ -72,4 +72,19 @@ function compile(slots: Slot[]): Builder {
     return row;
   };`;
   return new Function('buildRow', 'register', body)(buildRow, register) as Builder;
+}
+
+/**
+ * One group or distinct row: its fields, a field along to-one associations nested in their
+ * objects as in a record with includes (`Ort.name` → `{Ort: {name}}`), and a group's `count`.
+ */
+export function buildFieldRow(raw: RawRow, fields: FieldOutput[], countAlias?: string): Row {
+  const row: Row = {};
+  for (const { path, alias, column } of fields) {
+    let target = row;
+    for (const name of path.slice(0, -1)) target = (target[name] ??= {}) as Row;
+    target[path[path.length - 1]] = column.hydrate(raw[alias]);
+  }
+  if (countAlias) row.count = Number(raw[countAlias]);
+  return row;
 }

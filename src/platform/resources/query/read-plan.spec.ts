@@ -276,8 +276,8 @@ describe('ReadPlan', () => {
     expect(read.output).toEqual({
       mode: 'fields',
       fields: [
-        expect.objectContaining({ key: 'alter', alias: 'c0' }),
-        expect.objectContaining({ key: 'Ort.name', alias: 'c1' }),
+        expect.objectContaining({ path: ['alter'], alias: 'c0' }),
+        expect.objectContaining({ path: ['Ort', 'name'], alias: 'c1' }),
       ],
       countAlias: 'c2',
     });
@@ -304,8 +304,8 @@ describe('ReadPlan', () => {
     expect(read.output).toEqual({
       mode: 'fields',
       fields: [
-        expect.objectContaining({ key: 'alter', alias: 'c0' }),
-        expect.objectContaining({ key: 'name', alias: 'c1' }),
+        expect.objectContaining({ path: ['alter'], alias: 'c0' }),
+        expect.objectContaining({ path: ['name'], alias: 'c1' }),
       ],
     });
     expect(refusal({ attributes: '["alter"]', distinct: 'true', order: '[["count","DESC"]]' })).toBe(

@@ -57,7 +57,8 @@ export interface ToManyLoad {
 
 /** A group or distinct field in the answer. */
 export interface FieldOutput {
-  key: string;
+  /** Where the value goes in the row: `['alter']`, or `['Ort', 'name']` for `Ort.name` (nested as an include). */
+  path: string[];
   alias: string;
   column: ColumnInfo;
 }
@@ -209,12 +210,14 @@ export class ReadPlan {
   /** Groups with their counts, or distinct rows, of root and to-one fields. */
   private fieldRows(query: ResourceQuery, { from, joins, where, paging }: Roots): Statements {
     const grouped = Boolean(query.group);
+    // Grouped rows carry only the group fields and count; attributes beside them still name real fields.
+    if (grouped) for (const name of query.attributes ?? []) this.column(this.root, name);
     const select = new SelectList();
     const fields = (query.group ?? query.attributes ?? []).map((key) => {
-      const { node, column } = this.path(key, joins, grouped ? 'group' : 'distinct');
-      return { key, column, sql: `${node.alias}.${column.sql}` };
+      const { node, column, path } = this.path(key, joins, grouped ? 'group' : 'distinct');
+      return { key, path, column, sql: `${node.alias}.${column.sql}` };
     });
-    const output = fields.map(({ key, column, sql }) => ({ key, column, alias: select.add(sql) }));
+    const output = fields.map(({ path, column, sql }) => ({ path, column, alias: select.add(sql) }));
     const order = this.fieldOrder(query.order, fields, grouped);
     const body = `${from}${joins.text()}${where}`;
     if (!grouped) {
@@ -401,11 +404,13 @@ export class ReadPlan {
     path: string,
     joins: JoinSet,
     purpose: 'order' | 'group' | 'distinct',
-  ): { node: Node; column: ColumnInfo } {
+  ): { node: Node; column: ColumnInfo; path: string[] } {
     const segments = this.segments(path.replace(/^\$|\$$/g, ''));
     let node = this.root;
+    const names: string[] = [];
     for (const step of segments.slice(0, -1)) {
       const relation = this.relation(node, step);
+      names.push(relation.name);
       if (relation.many) {
         const what = { order: 'Sortierung nach', group: 'Gruppierung nach', distinct: '"distinct" über' }[
           purpose
@@ -414,7 +419,8 @@ export class ReadPlan {
       }
       node = joins.toOne(node, relation);
     }
-    return { node, column: this.column(node, segments[segments.length - 1]) };
+    const column = this.column(node, segments[segments.length - 1]);
+    return { node, column, path: [...names, column.name] };
   }
 
   /** Text sorts the German way on SQLite too (see de_sort in data-source.ts), as MariaDB's collation does. */
