@@ -285,6 +285,13 @@ describe('ReadPlan', () => {
       'SELECT r."name" AS c0, COUNT(*) AS c1 FROM "person" r GROUP BY r."name" ORDER BY de_sort(r."name") DESC LIMIT :__limit',
     );
     expect(plan({ group: '[]' }).rowsSql).toBe('SELECT COUNT(*) AS c0 FROM "person" r');
+    // A path in the where syntax names the same field as without the dollars, in group and order alike.
+    const dollars = plan({ group: '["$Ort.name$"]', order: '[["Ort.name","DESC"]]' });
+    expect(dollars.rowsSql).toBe(
+      'SELECT t1."name" AS c0, COUNT(*) AS c1 FROM "person" r LEFT JOIN "ort" t1 ON t1."id" = r."ort_id"' +
+        ' GROUP BY t1."name" ORDER BY de_sort(t1."name") DESC',
+    );
+    expect(dollars.output).toMatchObject({ fields: [{ path: ['Ort', 'name'] }] });
     expect(refusal({ group: '["alter"]', order: '[["name","ASC"]]' })).toBe(
       'Sortierung nach "name" ist bei "group" nur über Gruppenfelder oder count möglich.',
     );

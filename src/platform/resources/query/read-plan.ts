@@ -215,7 +215,7 @@ export class ReadPlan {
     const select = new SelectList();
     const fields = (query.group ?? query.attributes ?? []).map((key) => {
       const { node, column, path } = this.path(key, joins, grouped ? 'group' : 'distinct');
-      return { key, path, column, sql: `${node.alias}.${column.sql}` };
+      return { key: path.join('.'), path, column, sql: `${node.alias}.${column.sql}` };
     });
     const output = fields.map(({ path, column, sql }) => ({ path, column, alias: select.add(sql) }));
     const order = this.fieldOrder(query.order, fields, grouped);
@@ -405,7 +405,7 @@ export class ReadPlan {
     joins: JoinSet,
     purpose: 'order' | 'group' | 'distinct',
   ): { node: Node; column: ColumnInfo; path: string[] } {
-    const segments = this.segments(path.replace(/^\$|\$$/g, ''));
+    const segments = this.segments(bare(path));
     let node = this.root;
     const names: string[] = [];
     for (const step of segments.slice(0, -1)) {
@@ -449,7 +449,7 @@ export class ReadPlan {
   ): string {
     const terms = order.map(({ path, direction }) => {
       if (grouped && path === 'count') return `COUNT(*) ${direction}`;
-      const field = fields.find((f) => f.key === path);
+      const field = fields.find((f) => f.key === bare(path));
       if (!field) {
         throw invalid(
           grouped
@@ -459,7 +459,7 @@ export class ReadPlan {
       }
       return `${this.sortKey(field.sql, field.column)} ${direction}`;
     });
-    const sorted = new Set(order.map((o) => o.path));
+    const sorted = new Set(order.map((o) => bare(o.path)));
     for (const field of fields) {
       if (!sorted.has(field.key)) terms.push(`${this.sortKey(field.sql, field.column)} ASC`);
     }
@@ -555,4 +555,9 @@ export class ReadPlan {
       shape,
     };
   }
+}
+
+/** `$Ort.name$` (the where syntax, accepted everywhere) as `Ort.name`. */
+function bare(path: string): string {
+  return path.replace(/^\$|\$$/g, '');
 }
