@@ -12,12 +12,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { privateRedis, type PrivateRedis } from '../support/private-redis';
 import { MAIN_JS, startServer, startWorker, type RunningServer, type RunningWorker } from '../support/server';
+import { startSmtpSink } from '../support/smtp-sink';
 
 const EMPFAENGER_MINDESTENS = 10_000;
 /** Seeded Benutzer: about 88 % of them are active, opted in and have an address of their own. */
@@ -35,46 +34,28 @@ async function smtpSenke(abgelehnt: () => string | undefined) {
   const geschlossen = new Set<string>();
   let gehalten: (() => void)[] | null = null;
   let verworfen = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
+  const sink = await startSmtpSink({
     maxClients: 100,
-    onRcptTo(address, _session, callback) {
-      if (address.address === abgelehnt())
-        return callback(Object.assign(new Error('Postfach unbekannt'), { responseCode: 550 }));
-      callback();
+    refuse: (address) => (address === abgelehnt() ? { code: 550, text: 'Postfach unbekannt' } : undefined),
+    onMessage({ raw, to, sessionId }, answer) {
+      const annehmen = () => {
+        if (geschlossen.has(sessionId)) {
+          verworfen++;
+          return answer(new Error('Verbindung abgebrochen'));
+        }
+        for (const rcpt of to) angenommen.set(rcpt, (angenommen.get(rcpt) ?? 0) + 1);
+        const kopf = raw.subarray(0, 4000).toString('utf8');
+        const id = /^Message-ID: (.+)$/im.exec(kopf.replace(/\r\n[ \t]+/g, ' '))?.[1]?.trim() ?? '';
+        messageIds.set(id, (messageIds.get(id) ?? 0) + 1);
+        answer();
+      };
+      if (gehalten) gehalten.push(annehmen);
+      else annehmen();
     },
-    onData(stream, session, callback) {
-      let kopf = '';
-      stream.on('data', (chunk: Buffer) => {
-        if (kopf.length < 4000) kopf += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        const annehmen = () => {
-          if (geschlossen.has(session.id)) {
-            verworfen++;
-            return callback(new Error('Verbindung abgebrochen'));
-          }
-          for (const rcpt of session.envelope.rcptTo)
-            angenommen.set(rcpt.address, (angenommen.get(rcpt.address) ?? 0) + 1);
-          const id = /^Message-ID: (.+)$/im.exec(kopf.replace(/\r\n[ \t]+/g, ' '))?.[1]?.trim() ?? '';
-          messageIds.set(id, (messageIds.get(id) ?? 0) + 1);
-          callback();
-        };
-        if (gehalten) gehalten.push(annehmen);
-        else annehmen();
-      });
-    },
-    onClose(session) {
-      geschlossen.add(session.id);
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const listening = server.listen(0, '127.0.0.1', () => resolve((listening.address() as AddressInfo).port));
+    onClose: (sessionId) => geschlossen.add(sessionId),
   });
   return {
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    url: sink.url,
     angenommen,
     messageIds,
     anzahl: () => [...angenommen.values()].reduce((a, b) => a + b, 0),
@@ -85,7 +66,7 @@ async function smtpSenke(abgelehnt: () => string | undefined) {
       gehalten = null;
       for (const annehmen of wartend) annehmen();
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: sink.stop,
   };
 }
 

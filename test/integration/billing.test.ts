@@ -3,13 +3,12 @@
  * transactions and invoice runs with storno invoices — the product's own code paths, no SQL over
  * seeded rows.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type request from 'supertest';
 import { RwBezahloption } from '../../src/billing/adapters/persistence/rw-bezahloption.entity';
 import { Nummernvergabe } from '../../src/billing/application/nummernvergabe';
 import { createRecord, readRecord } from '../support/crud';
 import { binary, pdfPages } from '../support/pdf-text';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
 const STARTUP_TIMEOUT = 180_000;
@@ -67,29 +66,16 @@ describe.each(databases())('billing core on %s', (kind) => {
 
   /** The mails an SMTP server started for this suite received. */
   const empfangen: { an: string[]; roh: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          empfangen.push({
-            an: session.envelope.rcptTo.map((r) => r.address),
-            roh: Buffer.concat(chunks).toString('latin1'),
-          });
-          callback();
-        });
+    smtp = await startSmtpSink({
+      onMessage({ to, raw }, answer) {
+        empfangen.push({ an: to, roh: raw.toString('latin1') });
+        answer();
       },
     });
-    const port = await new Promise<number>((resolve) => {
-      const server = smtp.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-    });
-    t = await startTestApp(kind, { env: { MAIL_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+    t = await startTestApp(kind, { env: { MAIL_URL: smtp.url } });
     agent = await t.login();
     ids.kanzlei = await post('benutzer', { firma: 'Müller & Partner Steuerberater', kennnummer: '300101' });
     ids.schaefer = await post('benutzer', {
@@ -127,7 +113,7 @@ describe.each(databases())('billing core on %s', (kind) => {
   }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.stop();
   }, STARTUP_TIMEOUT);
 
   describe('booking → verify → invoice → storno → re-invoice', () => {

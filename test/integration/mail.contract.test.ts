@@ -4,13 +4,12 @@
  * below (no mail parser is installed): RFC 2047 words, RFC 2231 parameters, QP and base64.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { FileMailer } from '../../src/platform/mail/file-mailer';
 import { MailDeliveryError, Mailer, MailMessage } from '../../src/platform/mail/mailer';
 import { SmtpMailer } from '../../src/platform/mail/smtp-mailer';
+import { startSmtpSink } from '../support/smtp-sink';
 
 interface Received {
   raw: string;
@@ -31,45 +30,23 @@ const DEFAULT_FROM = 'Testverband <noreply@verband.test>';
 
 async function smtpHarness(): Promise<Harness> {
   const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'verband' && auth.password === 'geheim') callback(null, { user: auth.username });
-      else callback(new Error('Anmeldung fehlgeschlagen'));
-    },
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('unbekannt@')) {
-        callback(Object.assign(new Error('Postfach unbekannt'), { responseCode: 550 }));
-      } else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        received.push({
-          raw: Buffer.concat(chunks).toString('latin1'),
-          envelopeTo,
-          user: session.user as string | undefined,
-        });
-        callback();
-      });
+  const sink = await startSmtpSink({
+    credentials: { user: 'verband', password: 'geheim' },
+    refuse: (address) =>
+      address.startsWith('unbekannt@') ? { code: 550, text: 'Postfach unbekannt' } : undefined,
+    onMessage({ raw, to, user }, answer) {
+      received.push({ raw: raw.toString('latin1'), envelopeTo: to, user });
+      answer();
     },
   });
-  const port = await new Promise<number>((resolve) => {
-    const listening = server.listen(0, '127.0.0.1', () => resolve((listening.address() as AddressInfo).port));
-  });
-  const mailer = new SmtpMailer(`smtp://verband:geheim@127.0.0.1:${port}?ignoreTLS=true`, DEFAULT_FROM);
+  const mailer = new SmtpMailer(`smtp://verband:geheim@127.0.0.1:${sink.port}?ignoreTLS=true`, DEFAULT_FROM);
   return {
     mailer,
     expectedUser: 'verband',
     last: async () => received[received.length - 1],
     stop: async () => {
       await mailer.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.stop();
     },
   };
 }

@@ -5,9 +5,7 @@
  * gets exactly one message; a refused address is marked failed with the server's answer; a
  * temporary refusal is retried.
  */
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import type request from 'supertest';
 import { Benutzer } from '../../src/membership/adapters/persistence/benutzer.entity';
 import { BenutzerEmail } from '../../src/membership/adapters/persistence/benutzer-kontakt.entity';
@@ -15,6 +13,7 @@ import { NewsletterVersand } from '../../src/newsletter/adapters/persistence/new
 import { versandMessageId } from '../../src/newsletter/domain/versand';
 import { eventually } from '../support/eventually';
 import { privateRedis, type PrivateRedis } from '../support/private-redis';
+import { startSmtpSink } from '../support/smtp-sink';
 import { databases, startTestApp, type DatabaseKind, type TestApp } from '../support/test-app';
 
 type Row = Record<string, unknown> & { id: number };
@@ -30,42 +29,21 @@ async function smtpSenke() {
   /** When each message arrived. */
   const zeiten: number[] = [];
   let spaeterAbgewiesen = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address === ABGELEHNT)
-        return callback(Object.assign(new Error('Postfach unbekannt'), { responseCode: 550 }));
-      if (address.address === SPAETER && !spaeterAbgewiesen) {
+  const sink = await startSmtpSink({
+    refuse(address) {
+      if (address === ABGELEHNT) return { code: 550, text: 'Postfach unbekannt' };
+      if (address === SPAETER && !spaeterAbgewiesen) {
         spaeterAbgewiesen = true;
-        return callback(Object.assign(new Error('Bitte später erneut versuchen'), { responseCode: 451 }));
+        return { code: 451, text: 'Bitte später erneut versuchen' };
       }
-      callback();
     },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        zeiten.push(Date.now());
-        for (const rcpt of session.envelope.rcptTo) {
-          const liste = erhalten.get(rcpt.address) ?? [];
-          liste.push(Buffer.concat(chunks).toString('utf8'));
-          erhalten.set(rcpt.address, liste);
-        }
-        callback();
-      });
+    onMessage({ raw, to }, answer) {
+      zeiten.push(Date.now());
+      for (const rcpt of to) erhalten.set(rcpt, [...(erhalten.get(rcpt) ?? []), raw.toString('utf8')]);
+      answer();
     },
   });
-  const port = await new Promise<number>((resolve) => {
-    const listening = server.listen(0, '127.0.0.1', () => resolve((listening.address() as AddressInfo).port));
-  });
-  return {
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
-    erhalten,
-    zeiten,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: sink.url, erhalten, zeiten, stop: sink.stop };
 }
 
 /** The database of `t` for a second app: the same SQLite file or MariaDB database. */
