@@ -285,6 +285,11 @@ describe.each(databases())('generic resource API on %s', (kind) => {
     expect(
       await list({ attributes: ['gender'], distinct: 'true', where, limit: 2, offset: 1, count: 'true' }),
     ).toEqual({ count: 3, rows: [{ gender: 'female' }, { gender: 'male' }] });
+    // A page past the end still counts all of them.
+    expect(await list({ where, group: ['gender'], limit: 2, offset: 5, count: 'true' })).toEqual({
+      count: 3,
+      rows: [],
+    });
   });
 
   it('refuses a limit above 1000 by default', async () => {

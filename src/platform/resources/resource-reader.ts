@@ -83,12 +83,10 @@ export class ResourceReader {
     const raw = await this.read<RawRow>(...prepared.rows);
     const rows = await this.build(raw, prepared.plan);
     const output = prepared.plan.output;
-    // Without limit and offset the rows are the count. A counted page of records carries it in
-    // every row; an empty one (past the end) and groups or distinct rows ask for it separately.
-    const paged = query.limit !== undefined || Boolean(query.offset);
-    if (!paged) return { count: rows.length, rows };
-    if (output.mode === 'records' && output.countAlias && raw.length > 0)
-      return { count: Number(raw[0][output.countAlias]), rows };
+    // Without limit and offset the rows are the count. A counted page carries it in every row; an
+    // empty one (past the end) asks for it separately.
+    if (!output.totalAlias) return { count: rows.length, rows };
+    if (raw.length > 0) return { count: Number(raw[0][output.totalAlias]), rows };
     const [count] = await this.read<RawRow>(...this.countStatement(prepared));
     return { count: Number(count.n), rows };
   }

@@ -127,10 +127,29 @@ describe('ReadPlan', () => {
       `SELECT ${COLUMNS}, (SELECT COUNT(*) AS n FROM "person" r WHERE r."name" = :w1_0) AS c4` +
         ' FROM "person" r WHERE r."name" = :w1_0 ORDER BY r."id" ASC LIMIT :__limit',
     );
-    expect(counted.output).toMatchObject({ mode: 'records', countAlias: 'c4' });
+    expect(counted.output).toMatchObject({ mode: 'records', totalAlias: 'c4' });
     // Not paged: the rows are the count; not counted: no count at all.
     expect(plan({ count: 'true' }).rowsSql).toBe(`SELECT ${COLUMNS} FROM "person" r ORDER BY r."id" ASC`);
-    expect(plan({ limit: '10' }).output).not.toHaveProperty('countAlias', expect.anything());
+    expect(plan({ limit: '10' }).output).not.toHaveProperty('totalAlias', expect.anything());
+  });
+
+  it('carries the count of a counted page of groups or distinct rows in its own statement too', () => {
+    const groups = plan({ group: '["alter"]', limit: '5', count: 'true' });
+    expect(groups.rowsSql).toBe(
+      'SELECT r."alter" AS c0, COUNT(*) AS c1, (SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM "person" r GROUP BY r."alter") g) AS c2' +
+        ' FROM "person" r GROUP BY r."alter" ORDER BY r."alter" ASC LIMIT :__limit',
+    );
+    expect(groups.output).toMatchObject({ countAlias: 'c1', totalAlias: 'c2' });
+    const distinct = plan({ attributes: '["alter"]', distinct: 'true', offset: '3', count: 'true' }, false);
+    expect(distinct.rowsSql).toBe(
+      'SELECT DISTINCT r."alter" AS c0, (SELECT COUNT(*) AS n FROM (SELECT DISTINCT r."alter" AS c0 FROM "person" r) d) AS c1' +
+        ' FROM "person" r ORDER BY r."alter" ASC LIMIT 18446744073709551615 OFFSET :__offset',
+    );
+    expect(distinct.output).toMatchObject({ totalAlias: 'c1' });
+    expect(plan({ group: '["alter"]', count: 'true' }).output).not.toHaveProperty(
+      'totalAlias',
+      expect.anything(),
+    );
   });
 
   it('reads from an offset without a limit with the largest row count of each engine', () => {

@@ -63,11 +63,11 @@ export interface FieldOutput {
   column: ColumnInfo;
 }
 
+/** `totalAlias`: the column that carries the count of all rows on every row of a counted page. */
 export type PlanOutput =
-  /** `countAlias`: the column that carries the count of all roots on every row of a counted page. */
-  | { mode: 'records'; shape: Shape; countAlias?: string }
+  | { mode: 'records'; shape: Shape; totalAlias?: string }
   /** Group (with the result column of each group's count) or distinct rows. */
-  | { mode: 'fields'; fields: FieldOutput[]; countAlias?: string };
+  | { mode: 'fields'; fields: FieldOutput[]; countAlias?: string; totalAlias?: string };
 
 class Aliases {
   private counter = 0;
@@ -221,19 +221,34 @@ export class ReadPlan {
     const order = this.fieldOrder(query.order, fields, grouped);
     const body = `${from}${joins.text()}${where}`;
     if (!grouped) {
+      const countSql = `SELECT COUNT(*) AS n FROM (SELECT DISTINCT ${select.text()}${body}) d`;
+      // The same value on every row leaves the rows as distinct as they were.
+      const totalAlias = this.total(query, countSql, select);
       return {
         rowsSql: `SELECT DISTINCT ${select.text()}${body}${order}${paging}`,
-        countSql: `SELECT COUNT(*) AS n FROM (SELECT DISTINCT ${select.text()}${body}) d`,
-        output: { mode: 'fields', fields: output },
+        countSql,
+        output: { mode: 'fields', fields: output, totalAlias },
       };
     }
     const groupBy = fields.length ? ` GROUP BY ${fields.map((f) => f.sql).join(', ')}` : '';
+    const countSql = `SELECT COUNT(*) AS n FROM (SELECT 1 AS one${body}${groupBy}) g`;
     const countAlias = select.add('COUNT(*)');
+    const totalAlias = this.total(query, countSql, select);
     return {
       rowsSql: `SELECT ${select.text()}${body}${groupBy}${order}${paging}`,
-      countSql: `SELECT COUNT(*) AS n FROM (SELECT 1 AS one${body}${groupBy}) g`,
-      output: { mode: 'fields', fields: output, countAlias },
+      countSql,
+      output: { mode: 'fields', fields: output, countAlias, totalAlias },
     };
+  }
+
+  /**
+   * A counted page carries the count in its own statement (an uncorrelated subquery, run once): a
+   * second statement cost a list call another round trip to the database. Unpaged, the rows are the count.
+   */
+  private total(query: ResourceQuery, countSql: string, select: SelectList): string | undefined {
+    return query.count && (query.limit !== undefined || query.offset)
+      ? select.add(`(${countSql})`)
+      : undefined;
   }
 
   /** Records with their includes. */
@@ -245,20 +260,17 @@ export class ReadPlan {
     const narrowing = query.where && used.size ? query.where : undefined;
     const shape = this.shape(this.root, query.attributes, query.include, joins, select, narrowing, used);
     const countSql = `SELECT COUNT(*) AS n${from}${joins.text(filterJoins)}${where}`;
-    // A counted page carries the count in one statement (an uncorrelated subquery, run once): a
-    // second statement cost a list call another round trip to the database.
-    const countAlias =
-      query.count && (query.limit !== undefined || query.offset) ? select.add(`(${countSql})`) : undefined;
+    const totalAlias = this.total(query, countSql, select);
     if (query.limit === undefined || !query.offset) {
       const rowsSql = `SELECT ${select.text()}${from}${joins.text()}${where}${order}${paging}`;
-      return { rowsSql, countSql, output: { mode: 'records', shape, countAlias } };
+      return { rowsSql, countSql, output: { mode: 'records', shape, totalAlias } };
     }
     // A later page finds its ids first, from the sort index alone, and reads only those rows:
     // otherwise MariaDB reads (or sorts) every row before the offset.
     const { table, id } = this.root.entity;
     const ids = `SELECT r.${id.sql}${from}${joins.text(sortJoins)}${where}${order}${paging}`;
     const rowsSql = `SELECT ${select.text()} FROM (${ids}) p INNER JOIN ${table} r ON r.${id.sql} = p.${id.sql}${joins.text()}${order}`;
-    return { rowsSql, countSql, output: { mode: 'records', shape, countAlias } };
+    return { rowsSql, countSql, output: { mode: 'records', shape, totalAlias } };
   }
 
   private compile(where: WhereInput | undefined, resolve: FieldResolver): string {
