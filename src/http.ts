@@ -108,10 +108,11 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
 }
 
 /**
- * After `app.init()` (Nest registers its routes there): the generic resource routes, which every
+ * `app.init()` (Nest registers its routes there), then the generic resource routes, which every
  * list and form uses, move ahead of the context routes they cannot collide with (route-order.ts).
  */
-export function orderRoutes(app: NestExpressApplication): void {
+export async function initWithRouteOrder(app: NestExpressApplication): Promise<void> {
+  await app.init();
   const express = app.getHttpAdapter().getInstance() as Express;
   // Express's types leave out `route.methods`, which the order depends on.
   const stack = express.router.stack as unknown as LayerLike[];

@@ -7,7 +7,7 @@ import { AppModule } from './app.module';
 import { Bootstrap } from './bootstrap';
 import { AppConfig, ConfigError } from './config/env';
 import { ConfigService } from '@nestjs/config';
-import { configureHttp, orderRoutes } from './http';
+import { configureHttp, initWithRouteOrder } from './http';
 import { NestPinoLogger } from './platform/logging/nest-pino-logger';
 import { seedDatabase } from './seed/seed';
 
@@ -61,8 +61,7 @@ async function main(argv: string[]): Promise<void> {
   app.enableShutdownHooks();
   await configureHttp(app);
   await app.get(Bootstrap).firstStart();
-  await app.init();
-  orderRoutes(app);
+  await initWithRouteOrder(app);
   const port = app.get(ConfigService).getOrThrow<AppConfig>('app').port;
   await app.listen(port);
   logger.log(`Bereit auf http://localhost:${port}`);

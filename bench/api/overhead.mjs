@@ -58,7 +58,7 @@ async function main() {
   const { NestFactory } = projectRequire('@nestjs/core');
   const { DataSource } = projectRequire('typeorm');
   const { AppModule } = load('src/app.module.js');
-  const { configureHttp, orderRoutes } = load('src/http.js');
+  const { configureHttp, initWithRouteOrder } = load('src/http.js');
   const { Bootstrap } = load('src/bootstrap.js');
   const { seedDatabase } = load('src/seed/seed.js');
   const { ErrorFilter } = load('src/platform/http/error.filter.js');
@@ -74,8 +74,7 @@ async function main() {
       app.useBodyParser('json', { limit: '20mb' });
       app.useGlobalFilters(new ErrorFilter());
     }
-    await app.init();
-    orderRoutes(app);
+    await initWithRouteOrder(app);
     await app.listen(0, '127.0.0.1');
     return { app, port: app.getHttpServer().address().port };
   }

@@ -36,16 +36,15 @@ if (redisUrl) {
   setups.push([
     'BullMQ, the app with WORKERS=false',
     async () => {
-      const url = redisUrl;
-      const t = await startTestApp('sqlite', { env: { REDIS_URL: url, WORKERS: 'false' } });
-      const worker = new BullMqJobQueue({ url });
+      const t = await startTestApp('sqlite', { env: { REDIS_URL: redisUrl, WORKERS: 'false' } });
+      const worker = new BullMqJobQueue({ url: redisUrl });
       return {
         t,
         worker,
         async close() {
           await worker.close();
           await t.close();
-          await clearQueues(url, ['pruefauftrag-*']);
+          await clearQueues(redisUrl, ['pruefauftrag-*']);
         },
       };
     },

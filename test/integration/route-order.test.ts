@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { type LayerLike, mayOverlap } from '../../src/platform/http/route-order';
 import { startTestApp, TestApp } from '../support/test-app';
 
-/** The app's own route table after start (orderRoutes): the generic routes early, context routes still first where they must be. */
+/** The app's own route table after start (initWithRouteOrder): the generic routes early, context routes still first where they must be. */
 describe('route order of the app', () => {
   let t: TestApp;
   let stack: LayerLike[];

@@ -14,7 +14,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { Bootstrap } from '../../src/bootstrap';
-import { configureHttp, orderRoutes } from '../../src/http';
+import { configureHttp, initWithRouteOrder } from '../../src/http';
 import { seedDatabase } from '../../src/seed/seed';
 import { copyMigratedSqlite, createMigratedDatabase } from './migrated-database';
 
@@ -94,8 +94,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     logger: process.env.TEST_LOG ? ['error', 'warn', 'log'] : ['error'],
   });
   await configureHttp(app);
-  await app.init();
-  orderRoutes(app);
+  await initWithRouteOrder(app);
   const dataSource = app.get(DataSource);
   if (options.seedScale)
     await seedDatabase(dataSource, { scale: options.seedScale, filesDir: env.FILES_DIR });

@@ -79,9 +79,9 @@ export class ResourceReader {
       );
     }
     const prepared = this.prepare(definition, query);
-    if (!query.count) return this.rows(prepared);
     const raw = await this.read<RawRow>(...prepared.rows);
     const rows = await this.build(raw, prepared.plan);
+    if (!query.count) return rows;
     const output = prepared.plan.output;
     // Without limit and offset the rows are the count. A counted page carries it in every row; an
     // empty one (past the end) asks for it separately.

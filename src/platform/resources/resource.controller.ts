@@ -21,7 +21,7 @@ const API = 'node/api';
 const RESOURCE = ':resource';
 const RESOURCE_ID = ':resource/:id';
 
-/** The generic routes' paths as Express holds them (orderRoutes in http.ts). */
+/** The generic routes' paths as Express holds them (initWithRouteOrder in http.ts). */
 export const RESOURCE_ROUTE_PATHS: ReadonlySet<unknown> = new Set(
   [RESOURCE, RESOURCE_ID].map((path) => `/${API}/${path}`),
 );
@@ -29,7 +29,7 @@ export const RESOURCE_ROUTE_PATHS: ReadonlySet<unknown> = new Set(
 /**
  * The generic list/read/save/delete API of DESIGN.md §3. Registered last (see ResourceHttpModule),
  * so that a context's own verbs such as `POST /node/api/benutzer/merge` win over `:resource/:id`;
- * at start they move ahead of every route they cannot collide with (orderRoutes in http.ts).
+ * at start they move ahead of every route they cannot collide with (initWithRouteOrder in http.ts).
  * The API documentation lists its routes once per resource, with the resource's fields
  * (platform/api-docs/resource-paths.ts), instead of once with a `{resource}` placeholder.
  */
