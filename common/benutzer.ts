@@ -110,3 +110,15 @@ export const NICHT_VERGLICHEN: readonly string[] = [
   'version',
   'verband',
 ];
+
+/**
+ * Merging never takes these from the obsolete user (issue 26): the staff account of the staying user
+ * is changed only by its own routes, so no one obtains a login, a password or the admin right by
+ * merging a record into another.
+ */
+export const NIE_UEBERNOMMEN: readonly string[] = [
+  'password',
+  'atr_verband_admin',
+  'atr_verband_mitarbeiter',
+  'benutzername',
+];

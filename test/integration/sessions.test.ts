@@ -122,6 +122,45 @@ describe.each(databases())('sessions on %s', (kind) => {
     expect((await agent.get('/node/loginInfo')).status).toBe(200);
   });
 
+  it('ends every other session of an account whose password is changed or set, keeping the changer’s own', async () => {
+    const { id, agent: here } = await loggedInStaff();
+    const login = (await here.get('/node/loginInfo')).body.login as string;
+    const elsewhere = await t.login(login, 'Pw-Sitzung-01');
+    const sessionsOf = async () => (await sessionRows()).filter((r) => r.user_id === id).length;
+    expect(await sessionsOf()).toBe(2);
+
+    const changed = await here
+      .post('/node/setPassword')
+      .send({ old_password: 'Pw-Sitzung-01', password: 'Neues-Sitzungswort-02' });
+    expect(changed.status).toBe(200);
+    expect(await sessionsOf()).toBe(1);
+    expect((await here.get('/node/loginInfo')).status).toBe(200);
+    expect((await elsewhere.get('/node/loginInfo')).status).toBe(403);
+
+    // An administrator setting it ends the user's sessions too, and leaves the administrator's own.
+    expect(
+      (await admin.post(`/node/api/benutzer/${id}/password`).send({ password: 'Drittes-Sitzungswort-03' }))
+        .status,
+    ).toBe(200);
+    expect(await sessionsOf()).toBe(0);
+    expect((await here.get('/node/loginInfo')).status).toBe(403);
+    expect((await admin.get('/node/loginInfo')).status).toBe(200);
+    expect((await (await t.login(login, 'Drittes-Sitzungswort-03')).get('/node/loginInfo')).status).toBe(200);
+  });
+
+  it('keeps an administrator logged in who sets their own password in the Benutzer window', async () => {
+    const { id, agent } = await loggedInStaff();
+    expect((await admin.put(`/node/api/benutzer/${id}`).send({ atr_verband_admin: true })).status).toBe(200);
+    const login = (await agent.get('/node/loginInfo')).body.login as string;
+    const other = await t.login(login, 'Pw-Sitzung-01');
+    const set = await agent
+      .post(`/node/api/benutzer/${id}/password`)
+      .send({ password: 'Eigenes-Admin-Wort-04' });
+    expect(set.status).toBe(200);
+    expect((await agent.get('/node/loginInfo')).status).toBe(200);
+    expect((await other.get('/node/loginInfo')).status).toBe(403);
+  });
+
   it('shows a changed name or verband on the next request', async () => {
     const { id, agent } = await loggedInStaff();
     expect((await agent.get('/node/loginInfo')).body.verband).not.toBe(3);
@@ -191,6 +230,17 @@ const redisUrl = process.env.REDIS_TEST_URL;
       expect((await admin.put(`/node/api/benutzer/${id}`).send({ aktiviert: false })).status).toBe(200);
       expect((await agent.get('/node/loginInfo')).status).toBe(403);
       expect((await admin.get('/node/loginInfo')).status).toBe(200);
+
+      // A new password ends the account's other Redis sessions; the changer's own stays.
+      expect((await admin.put(`/node/api/benutzer/${id}`).send({ aktiviert: true })).status).toBe(200);
+      const here = await t.login('redis-mitarbeiter', 'Pw-Sitzung-01');
+      const elsewhere = await t.login('redis-mitarbeiter', 'Pw-Sitzung-01');
+      const changed = await here
+        .post('/node/setPassword')
+        .send({ old_password: 'Pw-Sitzung-01', password: 'Neues-Redis-Wort-02' });
+      expect(changed.status).toBe(200);
+      expect((await here.get('/node/loginInfo')).status).toBe(200);
+      expect((await elsewhere.get('/node/loginInfo')).status).toBe(403);
     } finally {
       await t.close();
     }

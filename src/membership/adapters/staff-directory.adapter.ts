@@ -10,8 +10,13 @@ import {
   TransactionRollbackEvent,
   UpdateEvent,
 } from 'typeorm';
-import { verifyPassword } from '../../platform/auth/password-hasher';
-import { StaffChangeListener, StaffDirectory, StaffUser } from '../../platform/auth/staff-directory';
+import { credentialStamp, verifyPassword } from '../../platform/auth/password-hasher';
+import {
+  StaffAccount,
+  StaffChangeListener,
+  StaffDirectory,
+  StaffUser,
+} from '../../platform/auth/staff-directory';
 import { BenutzerZugang } from '../application/benutzer-zugang';
 import { Benutzer } from './persistence/benutzer.entity';
 
@@ -29,9 +34,16 @@ const WATCHED_FIELDS = new Set([
   'anzeigename',
 ]);
 
-function toStaffUser(b: Benutzer): StaffUser {
+function toStaffAccount(b: Benutzer): StaffAccount {
   const name = b.anzeigename || [b.vorname, b.nachname].filter(Boolean).join(' ') || b.benutzername || '';
-  return { id: b.id, kennnummer: b.kennnummer, name, verband: b.verband, login: b.benutzername ?? '' };
+  return {
+    id: b.id,
+    kennnummer: b.kennnummer,
+    name,
+    verband: b.verband,
+    login: b.benutzername ?? '',
+    stamp: credentialStamp(b.password),
+  };
 }
 
 /** Ids changed inside a transaction, reported when it commits; `null` stands for "not known". */
@@ -101,25 +113,25 @@ export class BenutzerStaffDirectory extends StaffDirectory {
     return this.dataSource.getRepository(Benutzer);
   }
 
-  async authenticate(login: string, password: string): Promise<StaffUser | null> {
+  async authenticate(login: string, password: string): Promise<StaffAccount | null> {
     const user = await this.repo().findOne({ where: { ...staffWhere, benutzername: login.trim() } });
     // Compare anyway when the user is unknown, so response time does not reveal valid login names.
     const valid = await verifyPassword(password, user?.password ?? DUMMY_HASH);
-    return user && user.password && valid ? toStaffUser(user) : null;
+    return user && user.password && valid ? toStaffAccount(user) : null;
   }
 
-  async findActive(id: number): Promise<StaffUser | null> {
+  async findActive(id: number): Promise<StaffAccount | null> {
     const user = await this.repo().findOne({ where: { ...staffWhere, id } });
-    return user && user.password ? toStaffUser(user) : null;
+    return user && user.password ? toStaffAccount(user) : null;
   }
 
-  async activeAmong(ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
+  async activeAmong(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
     const users = await this.repo().find({
       where: { ...staffWhere, id: In(ids) },
       select: { id: true, password: true },
     });
-    return new Set(users.filter((u) => u.password).map((u) => u.id));
+    return new Map(users.filter((u) => u.password).map((u) => [u.id, credentialStamp(u.password)]));
   }
 
   changePassword(user: StaffUser, oldPassword: string, newPassword: string): Promise<void> {

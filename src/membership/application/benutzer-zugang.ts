@@ -5,14 +5,15 @@ import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { hashPassword, verifyPassword } from '../../platform/auth/password-hasher';
 import { DomainError } from '../../shared/domain-error';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
+import { pruefeKonto } from '../adapters/persistence/konto-pruefung';
 import { passwortFehler } from '../../../common/passwort';
 import { TalentLms } from './ports/talent-lms';
 
 /**
  * A Benutzer's access: the password (set, removed, never read back — only whether one is set) and
- * the TalentLMS account of verband 2 (spec 000 §2, §4, §8). Passwords obey the rules of
- * domain/mitarbeiter-konto.ts; only administrators set or remove the password of a staff account;
- * everyone changes their own with the old one.
+ * the TalentLMS account of verband 2 (spec 000 §2, §4, §8). Passwords obey common/passwort.ts;
+ * who may set or remove one is the account rule of domain/mitarbeiter-konto.ts (only administrators
+ * for a staff account); everyone changes their own with the old one.
  */
 @Injectable()
 export class BenutzerZugang {
@@ -41,14 +42,12 @@ export class BenutzerZugang {
       });
     }
     const benutzer = await this.benutzer(id);
-    await this.pruefeAdminRecht(benutzer, actor);
     pruefePasswort(passwort, benutzer.benutzername);
     await this.speicherePasswort(id, await hashPassword(passwort), actor);
   }
 
   /** After this the Benutzer can no longer log in. */
   async entfernePasswort(id: number, actor: Actor | null): Promise<void> {
-    await this.pruefeAdminRecht(await this.benutzer(id), actor);
     await this.speicherePasswort(id, null, actor);
   }
 
@@ -59,26 +58,23 @@ export class BenutzerZugang {
       throw DomainError.conflict('PASSWORD_OLD_WRONG', 'Das bisherige Passwort ist nicht korrekt.');
     }
     pruefePasswort(neu, benutzer.benutzername);
-    await this.speicherePasswort(actor.id, await hashPassword(neu), actor);
-  }
-
-  private async pruefeAdminRecht(benutzer: Benutzer, actor: Actor | null): Promise<void> {
-    if (!benutzer.atr_verband_mitarbeiter || actor === null) return;
-    const handelnder = await this.dataSource
-      .getRepository(Benutzer)
-      .findOne({ where: { id: actor.id }, select: { id: true, atr_verband_admin: true } });
-    if (!handelnder?.atr_verband_admin) {
-      throw new DomainError(
-        'NUR_ADMIN',
-        'Nur Administratoren dürfen das Passwort eines Mitarbeiters setzen oder entfernen; das eigene ändern Sie in den Einstellungen.',
-        'forbidden',
-      );
-    }
+    // One's own account, proven by the old password: not a change of someone else's account.
+    await this.speicherePasswort(actor.id, await hashPassword(neu), actor, false);
   }
 
   /** The audit says that the password was set or removed, never what it is. */
-  private async speicherePasswort(id: number, hash: string | null, actor: Actor | null): Promise<void> {
+  private async speicherePasswort(
+    id: number,
+    hash: string | null,
+    actor: Actor | null,
+    kontoRegel = true,
+  ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      if (kontoRegel) {
+        const vorher = await manager.findOne(Benutzer, { where: { id } });
+        if (!vorher) throw DomainError.notFound('BENUTZER_FEHLT', `Benutzer ${id} wurde nicht gefunden.`);
+        await pruefeKonto(manager, actor?.id ?? null, vorher, { ...vorher, password: hash });
+      }
       await manager.update(Benutzer, id, { password: hash });
       await this.audit.record(manager, {
         actor,

@@ -3,15 +3,25 @@ import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm'
 import { auditChanges } from '../../platform/audit/audit-changes';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { ReferenceMover } from '../../platform/database/reference-mover';
+import { ResourceReader } from '../../platform/resources/resource-reader';
+import { ResourceRegistry } from '../../platform/resources/resource-registry';
+import type { Row } from '../../platform/resources/resource-definition';
 import { DomainError } from '../../shared/domain-error';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
+import { handelnderIstAdmin, pruefeKonto } from '../adapters/persistence/konto-pruefung';
 import {
   BenutzerAdresse,
   BenutzerEmail,
   BenutzerKonto,
 } from '../adapters/persistence/benutzer-kontakt.entity';
 import { ableiten, BenutzerStand, pruefeArbeitgeber } from '../domain/benutzer-regeln';
-import { pruefeAuftrag, pruefeGleicherBenutzer, uebernommeneWerte } from '../domain/zusammenfuehrung';
+import { istMitarbeiter } from '../domain/mitarbeiter-konto';
+import {
+  pruefeAuftrag,
+  pruefeGleicherBenutzer,
+  pruefeMitarbeiterZusammenfuehrung,
+  uebernommeneWerte,
+} from '../domain/zusammenfuehrung';
 
 /**
  * The merges of spec 000 §4/§8, each in one transaction and irreversible: every row pointing at
@@ -24,6 +34,8 @@ export class Zusammenfuehren {
     private readonly dataSource: DataSource,
     private readonly references: ReferenceMover,
     private readonly audit: AuditTrail,
+    private readonly reader: ResourceReader,
+    private readonly registry: ResourceRegistry,
   ) {}
 
   private async load<T extends ObjectLiteral>(
@@ -37,12 +49,18 @@ export class Zusammenfuehren {
     return row;
   }
 
-  async benutzer(input: unknown, actor: Actor | null): Promise<Benutzer> {
+  /** Answers the staying Benutzer as a read of the resource answers it (no password, ever). */
+  async benutzer(input: unknown, actor: Actor | null): Promise<Row> {
     const felder = this.dataSource.getMetadata(Benutzer).columns.map((c) => c.propertyName);
     const auftrag = pruefeAuftrag(input, felder, true);
+    const actorId = actor?.id ?? null;
     await this.dataSource.transaction(async (manager) => {
       const staying = await this.load(manager, Benutzer, auftrag.staying_id, 'Benutzer');
       const obsolete = await this.load(manager, Benutzer, auftrag.obsolete_id, 'Benutzer');
+      if (istMitarbeiter(staying) || istMitarbeiter(obsolete)) {
+        pruefeMitarbeiterZusammenfuehrung(await handelnderIstAdmin(manager, actorId));
+      }
+      await pruefeKonto(manager, actorId, obsolete, null);
       await this.references.move(manager, 'benutzer', obsolete.id, staying.id);
       // An employee merged into its own employer must not end up employing itself.
       await manager.update(Benutzer, { id: staying.id, parent_id: staying.id }, { parent_id: null });
@@ -58,11 +76,12 @@ export class Zusammenfuehren {
       await manager.delete(Benutzer, obsolete.id);
       const current = await this.load(manager, Benutzer, staying.id, 'Benutzer');
       const next = { ...werte, ...ableiten(current as BenutzerStand, werte as BenutzerStand) };
+      await pruefeKonto(manager, actorId, current, { ...current, ...next });
       await manager.update(Benutzer, staying.id, next);
       const merged = await this.load(manager, Benutzer, staying.id, 'Benutzer');
       await this.protokolliere(manager, actor, 'benutzer', staying, obsolete, merged, ['password']);
     });
-    return this.load(this.dataSource.manager, Benutzer, auftrag.staying_id, 'Benutzer');
+    return this.reader.get(this.registry.get('benutzer'), auftrag.staying_id);
   }
 
   /** E-mails, addresses and accounts of one Benutzer. */

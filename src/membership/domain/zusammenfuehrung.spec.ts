@@ -1,17 +1,44 @@
 import { DomainError } from '../../shared/domain-error';
 import { pruefeAuftrag, pruefeGleicherBenutzer, uebernommeneWerte } from './zusammenfuehrung';
 
-const felder = ['id', 'vorname', 'nachname', 'password', 'anzeigename', 'data'];
+const felder = [
+  'id',
+  'vorname',
+  'nachname',
+  'aktiviert',
+  'password',
+  'atr_verband_admin',
+  'atr_verband_mitarbeiter',
+  'benutzername',
+  'anzeigename',
+  'data',
+];
 
 describe('merge requests', () => {
   it('accepts ids and comparable fields to take', () => {
     expect(
-      pruefeAuftrag({ staying_id: '3', obsolete_id: 4, take: ['vorname', 'password'] }, felder, true),
+      pruefeAuftrag({ staying_id: '3', obsolete_id: 4, take: ['vorname', 'aktiviert'] }, felder, true),
     ).toEqual({
       staying_id: 3,
       obsolete_id: 4,
-      take: ['vorname', 'password'],
+      take: ['vorname', 'aktiviert'],
     });
+  });
+
+  it('never takes the staff account: password, admin right, staff flag, login name', () => {
+    expect(() =>
+      pruefeAuftrag(
+        {
+          staying_id: 1,
+          obsolete_id: 2,
+          take: ['vorname', 'password', 'atr_verband_admin', 'atr_verband_mitarbeiter', 'benutzername'],
+        },
+        felder,
+        true,
+      ),
+    ).toThrow(
+      'Diese Felder können nicht übernommen werden: „Passwort“, „Administrator“, „Verbandsmitarbeiter“, „Benutzername“.',
+    );
   });
 
   it('refuses merging a record with itself', () => {

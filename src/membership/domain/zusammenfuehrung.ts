@@ -2,7 +2,7 @@
  * Merging duplicates (spec 000 §4, §8): the obsolete record goes, everything pointing at it moves
  * to the staying one. For users staff choose per field whether to take the obsolete value.
  */
-import { NICHT_VERGLICHEN } from '../../../common/benutzer';
+import { NICHT_VERGLICHEN, NIE_UEBERNOMMEN } from '../../../common/benutzer';
 import { quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 
@@ -32,7 +32,9 @@ export function pruefeAuftrag(input: unknown, felder: readonly string[], mitTake
   if (!Array.isArray(take) || take.some((f) => typeof f !== 'string')) {
     throw DomainError.invalid('MERGE_TAKE', '"take" muss eine Liste von Feldnamen sein.');
   }
-  const unbekannt = (take as string[]).filter((f) => !felder.includes(f) || NICHT_VERGLICHEN.includes(f));
+  const unbekannt = (take as string[]).filter(
+    (f) => !felder.includes(f) || NICHT_VERGLICHEN.includes(f) || NIE_UEBERNOMMEN.includes(f),
+  );
   if (unbekannt.length > 0) {
     throw DomainError.invalid(
       'MERGE_TAKE',
@@ -60,5 +62,12 @@ export function pruefeGleicherBenutzer(
       'MERGE_ANDERER_BENUTZER',
       'Es können nur Einträge desselben Benutzers zusammengeführt werden.',
     );
+  }
+}
+
+/** A merge that touches a staff account (either side) is an administrator's (issue 26). */
+export function pruefeMitarbeiterZusammenfuehrung(istAdmin: boolean): void {
+  if (!istAdmin) {
+    throw new DomainError('NUR_ADMIN', 'Nur Administratoren dürfen Mitarbeiter zusammenführen.', 'forbidden');
   }
 }

@@ -4,7 +4,8 @@ import type { Request } from 'express';
 import { DomainError } from '../../shared/domain-error';
 import { currentUser } from './current-user';
 import { LoginGuard } from './guards';
-import { StaffDirectory } from './staff-directory';
+import { publicIdentity, StaffDirectory } from './staff-directory';
+import { renewLogin } from './staff-sessions';
 
 @Controller('node')
 export class AuthController {
@@ -15,7 +16,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   login(@Req() req: Request) {
-    return currentUser(req);
+    return publicIdentity(currentUser(req)!);
   }
 
   @ApiOperation({ summary: 'Abmelden' })
@@ -30,7 +31,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Angemeldeter Mitarbeiter' })
   @Get('loginInfo')
   loginInfo(@Req() req: Request) {
-    return currentUser(req);
+    return publicIdentity(currentUser(req)!);
   }
 
   /** Spec 003 §7: the settings dialog's password change. */
@@ -46,6 +47,7 @@ export class AuthController {
       throw DomainError.invalid('PASSWORD_OLD_MISSING', 'Bitte das bisherige Passwort angeben.');
     }
     await this.staff.changePassword(currentUser(req)!, oldPassword, password);
+    await renewLogin(req, this.staff);
     return { success: true, message: 'Passwort erfolgreich geändert!' };
   }
 }

@@ -2,7 +2,7 @@
  * Slow salted password hashes with Node's scrypt (no native module to build). Format:
  * `scrypt$N$r$p$salt$hash` (base64), so parameters can be raised later without breaking old hashes.
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const N = 16384;
 const R = 8;
@@ -34,4 +34,15 @@ export async function verifyPassword(password: string, stored: string | null | u
 
 export function isPasswordHash(value: unknown): boolean {
   return typeof value === 'string' && value.startsWith('scrypt$');
+}
+
+/**
+ * A short stamp of a stored hash: it changes with every new password (a new salt each time) and
+ * reveals nothing of the hash. Sessions keep it to notice that their account's password changed.
+ */
+export function credentialStamp(stored: string | null | undefined): string {
+  return createHash('sha256')
+    .update(stored ?? '')
+    .digest('base64url')
+    .slice(0, 16);
 }

@@ -85,10 +85,27 @@ export function withStoredExpiry<T extends object>(data: T, expires: Date): T {
 }
 
 /** The staff user a session belongs to: passport keeps the serialized user under `passport.user`. */
+const storedUser = (data: SessionData | undefined) =>
+  (data as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+
 export function sessionUserId(data: SessionData | undefined): number | null {
-  const user = (data as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+  const user = storedUser(data);
   const id = typeof user === 'object' && user !== null ? (user as { id?: unknown }).id : user;
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+/** The credential stamp the session's user logged in with (SessionSerializer), or null. */
+function sessionStamp(data: SessionData | undefined): string | null {
+  const user = storedUser(data);
+  const stamp = typeof user === 'object' && user !== null ? (user as { stamp?: unknown }).stamp : null;
+  return typeof stamp === 'string' ? stamp : null;
+}
+
+/** A live session of a logged-in user, as StaffSessions needs it to decide whether it ends. */
+export interface UserSession {
+  sid: string;
+  userId: number;
+  stamp: string | null;
 }
 
 /** What the platform needs from a store beyond express-session's interface. */
@@ -100,7 +117,7 @@ export interface UserSessionIndex {
    */
   recentSession?(sid: string): SessionData | undefined;
   /** The live sessions of these users, or of every logged-in user for `null`. */
-  userSessions(userIds: number[] | null): Promise<{ sid: string; userId: number }[]>;
+  userSessions(userIds: number[] | null): Promise<UserSession[]>;
   destroyAll(sids: string[]): Promise<void>;
 }
 
@@ -217,16 +234,20 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
     this.run(() => this.destroyAll([sid]), callback);
   }
 
-  async userSessions(userIds: number[] | null): Promise<{ sid: string; userId: number }[]> {
+  async userSessions(userIds: number[] | null): Promise<UserSession[]> {
     if (userIds?.length === 0) return [];
     const qb = this.dataSource
       .createQueryBuilder()
-      .select(['s.sid AS sid', 's.user_id AS userId'])
+      .select(['s.sid AS sid', 's.user_id AS userId', 's.sess AS sess'])
       .from('session', 's')
       .where('s.user_id IS NOT NULL AND s.expires > :now', { now: new Date() });
     if (userIds) qb.andWhere('s.user_id IN (:...userIds)', { userIds });
-    const rows = await qb.getRawMany<{ sid: string; userId: number | string }>();
-    return rows.map((r) => ({ sid: r.sid, userId: Number(r.userId) }));
+    const rows = await qb.getRawMany<{ sid: string; userId: number | string; sess: string }>();
+    return rows.map((r) => ({
+      sid: r.sid,
+      userId: Number(r.userId),
+      stamp: sessionStamp(JSON.parse(r.sess) as SessionData),
+    }));
   }
 
   async destroyAll(sids: string[]): Promise<void> {
@@ -294,13 +315,15 @@ async function redisStore(client: RedisClient, prefix: string): Promise<SessionS
       await super.touch(sid, data, callback);
     }
 
-    async userSessions(userIds: number[] | null): Promise<{ sid: string; userId: number }[]> {
+    async userSessions(userIds: number[] | null): Promise<UserSession[]> {
       if (userIds?.length === 0) return [];
       const wanted = userIds && new Set(userIds);
       const all = (await this.all()) as (SessionData & { id: string })[];
       return all.flatMap((data) => {
         const userId = sessionUserId(data);
-        return userId !== null && (!wanted || wanted.has(userId)) ? [{ sid: data.id, userId }] : [];
+        return userId !== null && (!wanted || wanted.has(userId))
+          ? [{ sid: data.id, userId, stamp: sessionStamp(data) }]
+          : [];
       });
     }
 

@@ -2,15 +2,16 @@ import type { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
 import passport from 'passport';
 import { SessionSerializer, STAFF_RECHECK_MS } from './session.serializer';
-import { StaffDirectory, StaffUser } from './staff-directory';
+import { StaffAccount, StaffDirectory, StaffUser } from './staff-directory';
 
 const mia: StaffUser = { id: 7, kennnummer: 'K7', name: 'Mia Muster', verband: 3, login: 'mia' };
+const miaAccount: StaffAccount = { ...mia, stamp: 'stempel-1' };
 const MAX_MS = 7 * 24 * 3_600_000;
 const config = { getOrThrow: () => ({ session: { maxMs: MAX_MS } }) } as unknown as ConfigService;
 
 class CountingDirectory {
   calls = 0;
-  user: StaffUser | null = mia;
+  user: StaffAccount | null = miaAccount;
   findActive = async () => {
     this.calls++;
     return this.user;
@@ -22,7 +23,7 @@ function setup() {
   const serializer = new SessionSerializer(directory as unknown as StaffDirectory, config);
   serializer.onModuleInit();
   const request = (stored: unknown) => ({ session: { passport: { user: stored } } }) as unknown as Request;
-  const serialize = (user: StaffUser) =>
+  const serialize = (user: StaffAccount) =>
     new Promise<unknown>((resolve, reject) =>
       passport.serializeUser(user as Express.User, (e, v) => (e ? reject(e) : resolve(v))),
     );
@@ -47,15 +48,15 @@ describe('the staff identity in the session', () => {
   afterEach(() => env.serializer.onModuleDestroy());
 
   it('keeps the identity and needs no lookup while it is fresh', async () => {
-    const stored = await env.serialize(mia);
-    expect(stored).toEqual({ ...mia, checkedAt: expect.any(Number), since: expect.any(Number) });
+    const stored = await env.serialize(miaAccount);
+    expect(stored).toEqual({ ...miaAccount, checkedAt: expect.any(Number), since: expect.any(Number) });
     for (let i = 0; i < 3; i++) expect(await env.deserialize(env.request(stored))).toEqual(mia);
     expect(env.directory.calls).toBe(0);
   });
 
   it('vouches for a stored identity without a lookup only while deserializing would need none', async () => {
     const now = Date.now();
-    const stored = { ...mia, checkedAt: now, since: now };
+    const stored = { ...miaAccount, checkedAt: now, since: now };
     expect(env.serializer.knownIdentity(stored)).toEqual(mia);
     expect(
       env.serializer.knownIdentity({ ...stored, checkedAt: now - STAFF_RECHECK_MS - 1 }),
@@ -69,7 +70,7 @@ describe('the staff identity in the session', () => {
 
   it('looks the account up again after a minute and refreshes the identity', async () => {
     const since = Date.now() - 3_600_000;
-    const stored = { ...mia, name: 'Alter Name', checkedAt: Date.now() - STAFF_RECHECK_MS - 1, since };
+    const stored = { ...miaAccount, name: 'Alter Name', checkedAt: Date.now() - STAFF_RECHECK_MS - 1, since };
     const req = env.request(stored);
     expect(await env.deserialize(req)).toEqual(mia);
     expect(env.directory.calls).toBe(1);
@@ -82,7 +83,7 @@ describe('the staff identity in the session', () => {
 
   it('ends a session at its absolute maximum, however recently it was checked', async () => {
     const now = Date.now();
-    const fresh = { ...mia, checkedAt: now, since: now - MAX_MS + 1000 };
+    const fresh = { ...miaAccount, checkedAt: now, since: now - MAX_MS + 1000 };
     expect(await env.deserialize(env.request(fresh))).toEqual(mia);
     expect(await env.deserialize(env.request({ ...fresh, since: now - MAX_MS }))).toBe(false);
     expect(env.directory.calls).toBe(0);
@@ -90,16 +91,24 @@ describe('the staff identity in the session', () => {
 
   it('logs out a user whose account is no longer allowed in, once the minute is over', async () => {
     env.directory.user = null;
-    const stale = { ...mia, checkedAt: Date.now() - STAFF_RECHECK_MS, since: Date.now() - 3_600_000 };
+    const stale = { ...miaAccount, checkedAt: Date.now() - STAFF_RECHECK_MS, since: Date.now() - 3_600_000 };
     expect(await env.deserialize(env.request(stale))).toBe(false);
   });
 
-  it('reads sessions of earlier versions (only the id, or no login time); their lifetime starts now', async () => {
-    expect(await env.deserialize(env.request(7))).toEqual(mia);
-    const req = env.request({ ...mia, checkedAt: Date.now() });
-    expect(await env.deserialize(req)).toEqual(mia);
-    expect(env.directory.calls).toBe(2);
-    const kept = (req.session as unknown as { passport: { user: { since: number } } }).passport.user;
-    expect(Date.now() - kept.since).toBeLessThan(1000);
+  it('ends a session logged in with a password the account no longer has', async () => {
+    const stored = { ...miaAccount, checkedAt: Date.now(), since: Date.now() - 3_600_000 };
+    env.directory.user = { ...miaAccount, stamp: 'stempel-2' };
+    expect(await env.deserialize(env.request(stored))).toEqual(mia);
+    env.serializer.identityChanged([mia.id]);
+    expect(await env.deserialize(env.request(stored))).toBe(false);
+    expect(env.directory.calls).toBe(1);
+  });
+
+  it('asks sessions of earlier versions (only the id, no login time or no stamp) for a new login', async () => {
+    expect(await env.deserialize(env.request(7))).toBe(false);
+    expect(await env.deserialize(env.request({ ...miaAccount, checkedAt: Date.now() }))).toBe(false);
+    expect(await env.deserialize(env.request({ ...mia, checkedAt: Date.now(), since: Date.now() }))).toBe(
+      false,
+    );
   });
 });

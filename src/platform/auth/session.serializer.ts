@@ -3,21 +3,22 @@ import { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
 import passport from 'passport';
 import type { AppConfig } from '../../config/env';
-import { StaffDirectory, StaffUser } from './staff-directory';
+import { publicIdentity, StaffAccount, StaffDirectory, StaffUser } from './staff-directory';
 
 /** How long a session trusts the staff identity it keeps before asking the StaffDirectory again. */
 export const STAFF_RECHECK_MS = 60 * 1000;
 
 /**
- * What a session keeps of its staff user: the identity the API answers with, when it was checked,
- * and when the user logged in (the session's absolute lifetime counts from there).
+ * What a session keeps of its staff user: the identity the API answers with, the stamp of the
+ * credentials it logged in with, when it was checked, and when the user logged in (the session's
+ * absolute lifetime counts from there).
  */
-export interface SessionUser extends StaffUser {
+export interface SessionUser extends StaffAccount {
   checkedAt: number;
   since: number;
 }
 
-type Serializer = (user: StaffUser, done: (err: unknown, stored?: SessionUser) => void) => void;
+type Serializer = (user: StaffAccount, done: (err: unknown, stored?: SessionUser) => void) => void;
 /** passport hands a three-argument deserializer the request first. */
 type Deserializer = (
   req: Request,
@@ -27,26 +28,20 @@ type Deserializer = (
 /** passport keeps serializers in process-wide lists and offers no way to remove one. */
 type PassportLists = { _serializers: Serializer[]; _deserializers: Deserializer[] };
 
-const identity = ({ id, kennnummer, name, verband, login }: StaffUser): StaffUser => ({
-  id,
-  kennnummer,
-  name,
-  verband,
-  login,
-});
-
 function isSessionUser(value: unknown): value is SessionUser {
   return (
     typeof value === 'object' &&
     value !== null &&
     typeof (value as SessionUser).id === 'number' &&
     typeof (value as SessionUser).checkedAt === 'number' &&
-    typeof (value as SessionUser).since === 'number'
+    typeof (value as SessionUser).since === 'number' &&
+    typeof (value as SessionUser).stamp === 'string'
   );
 }
 
 /**
- * The session keeps the staff identity (id, kennnummer, name, verband, login), so a request needs
+ * The session keeps the staff identity (id, kennnummer, name, verband, login) and the credential
+ * stamp it logged in with, so a request needs
  * no database lookup to know who asks. The account is checked again after STAFF_RECHECK_MS, and at
  * once when this process saw the user's record change (identityChanged: a new name or verband
  * shows on the next request; other processes catch up within the minute); taking a user's access
@@ -59,7 +54,7 @@ function isSessionUser(value: unknown): value is SessionUser {
 export class SessionSerializer implements OnModuleInit, OnModuleDestroy {
   private readonly serialize: Serializer = (user, done) => {
     const now = Date.now();
-    done(null, { ...identity(user), checkedAt: now, since: now });
+    done(null, { ...publicIdentity(user), stamp: user.stamp, checkedAt: now, since: now });
   };
 
   /** When users' records last changed in this process (their sessions' identities are older). */
@@ -87,7 +82,7 @@ export class SessionSerializer implements OnModuleInit, OnModuleDestroy {
    */
   knownIdentity(stored: unknown): StaffUser | undefined {
     return isSessionUser(stored) && Date.now() - stored.since < this.maxMs && this.fresh(stored)
-      ? identity(stored)
+      ? publicIdentity(stored)
       : undefined;
   }
 
@@ -102,23 +97,24 @@ export class SessionSerializer implements OnModuleInit, OnModuleDestroy {
       done(null, known);
       return;
     }
-    // Sessions written by earlier versions hold only the id, or no login time: theirs starts now.
-    const id = typeof stored === 'object' && stored !== null ? (stored as { id?: unknown }).id : stored;
-    if (typeof id !== 'number') {
+    // Sessions written by earlier versions, without a stamp, need a new login.
+    if (!isSessionUser(stored)) {
       done(null, false);
       return;
     }
-    const since = isSessionUser(stored) ? stored.since : Date.now();
-    this.staff.findActive(id).then(
+    this.staff.findActive(stored.id).then(
       (user) => {
-        if (user) {
+        // A new, changed or removed password ends every session logged in with the old one.
+        const valid = user !== null && user.stamp === stored.stamp;
+        if (valid) {
           (req.session as unknown as { passport: { user: SessionUser } }).passport.user = {
-            ...identity(user),
+            ...publicIdentity(user),
+            stamp: user.stamp,
             checkedAt: Date.now(),
-            since,
+            since: stored.since,
           };
         }
-        done(null, user ? identity(user) : false);
+        done(null, valid ? publicIdentity(user) : false);
       },
       (error) => done(error),
     );

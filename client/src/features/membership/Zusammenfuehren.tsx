@@ -139,7 +139,7 @@ export function BenutzerMergePanel({ stayingId, parentId }: { stayingId: number;
                   <Switch
                     aria-label={`${row.label} übernehmen`}
                     checked={take.has(row.field)}
-                    disabled={!row.verschieden}
+                    disabled={!row.uebernehmbar}
                     onChange={(e) => toggle(row.field, e.currentTarget.checked)}
                   />
                 </td>

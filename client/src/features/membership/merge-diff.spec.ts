@@ -32,15 +32,30 @@ describe('benutzerDiff', () => {
     expect(rows.find((r) => r.field === 'aktiviert')).toMatchObject({ bleibend: 'ja', obsolet: 'nein' });
   });
 
-  it('masks passwords and offers to take a set one', () => {
-    const rows = benutzerDiff(bleibend, obsolet, { bleibend: true, obsolet: true });
+  it('masks passwords and never offers to take one', () => {
+    const rows = benutzerDiff(bleibend, obsolet, { bleibend: false, obsolet: true });
     expect(rows.find((r) => r.field === 'password')).toMatchObject({
-      bleibend: PASSWORT_MASKE,
+      bleibend: '',
       obsolet: PASSWORT_MASKE,
       verschieden: true,
+      uebernehmbar: false,
     });
     const none = benutzerDiff(bleibend, obsolet, { bleibend: false, obsolet: false });
     expect(none.find((r) => r.field === 'password')?.verschieden).toBe(false);
+  });
+
+  it('offers the take switch for differing fields, but never for the staff account', () => {
+    const staff = {
+      ...obsolet,
+      atr_verband_mitarbeiter: true,
+      atr_verband_admin: true,
+      benutzername: 'chef',
+    };
+    const rows = benutzerDiff(bleibend, staff, { bleibend: false, obsolet: false });
+    expect(rows.find((r) => r.field === 'vorname')?.uebernehmbar).toBe(true);
+    for (const field of ['atr_verband_mitarbeiter', 'atr_verband_admin', 'benutzername']) {
+      expect(rows.find((r) => r.field === field)).toMatchObject({ verschieden: true, uebernehmbar: false });
+    }
   });
 });
 

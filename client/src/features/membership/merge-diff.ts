@@ -3,7 +3,7 @@
  * the current one, field by field; passwords only as a mask, since the API never returns them.
  */
 import type { Row } from '../../resources/types';
-import { NICHT_VERGLICHEN } from '../../../../common/benutzer';
+import { NICHT_VERGLICHEN, NIE_UEBERNOMMEN } from '../../../../common/benutzer';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { anzeigeWert, BENUTZER_FELDER, benutzerLabel } from './benutzer-felder';
 
@@ -15,6 +15,8 @@ export interface DiffZeile {
   bleibend: string;
   obsolet: string;
   verschieden: boolean;
+  /** Whether the take switch may take the obsolete value (never for the staff account's fields). */
+  uebernehmbar: boolean;
 }
 
 const isPlain = (value: unknown) => value === null || typeof value !== 'object';
@@ -65,9 +67,15 @@ export function benutzerDiff(
       field === 'password'
         ? [passwort.bleibend ? PASSWORT_MASKE : '', passwort.obsolet ? PASSWORT_MASKE : '']
         : [wert(bleibend, field), wert(obsolet, field)];
-    // Two set passwords look alike but may differ: taking the obsolete one stays possible.
-    const verschieden = a !== b || (field === 'password' && passwort.obsolet);
+    const verschieden = a !== b;
     const label = BENUTZER_FELDER[field] ?? fieldLabel('benutzer', field) ?? field;
-    return { field, label, bleibend: a, obsolet: b, verschieden };
+    return {
+      field,
+      label,
+      bleibend: a,
+      obsolet: b,
+      verschieden,
+      uebernehmbar: verschieden && !NIE_UEBERNOMMEN.includes(field),
+    };
   });
 }

@@ -2,12 +2,24 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nest
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
+import { StaffDirectory } from '../../../platform/auth/staff-directory';
+import { renewLogin } from '../../../platform/auth/staff-sessions';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { BenutzerZugang } from '../../application/benutzer-zugang';
 
 @Controller('node/api')
 export class BenutzerZugangController {
-  constructor(private readonly zugang: BenutzerZugang) {}
+  constructor(
+    private readonly zugang: BenutzerZugang,
+    private readonly staff: StaffDirectory,
+  ) {}
+
+  /** Sets the password; an administrator setting their own stays logged in in this browser. */
+  private async setze(id: number, password: unknown, req: Request) {
+    await this.zugang.setzePasswort(id, password, currentUser(req));
+    if (id === currentUser(req)?.id) await renewLogin(req, this.staff);
+    return { gesetzt: true };
+  }
 
   /** Only whether a password is set; the hash never leaves the server. */
   @ApiOperation({ summary: 'Ob ein Passwort gesetzt ist' })
@@ -20,9 +32,8 @@ export class BenutzerZugangController {
   @ApiOperation({ summary: 'Passwort eines Benutzers setzen' })
   @Post('benutzer/:id/password')
   @HttpCode(200)
-  async setzen(@Param('id') id: string, @Body() body: { password?: unknown }, @Req() req: Request) {
-    await this.zugang.setzePasswort(parseId(id), body?.password, currentUser(req));
-    return { gesetzt: true };
+  setzen(@Param('id') id: string, @Body() body: { password?: unknown }, @Req() req: Request) {
+    return this.setze(parseId(id), body?.password, req);
   }
 
   @ApiOperation({ summary: 'Passwort eines Benutzers entfernen' })
@@ -40,13 +51,11 @@ export class BenutzerZugangController {
   @ApiOperation({ summary: 'Passwort setzen (Body: benutzer_id, password)' })
   @Post('Benutzer/hashPassword')
   @HttpCode(200)
-  async hashPassword(
+  hashPassword(
     @Body() body: { benutzer_id?: unknown; id?: unknown; password?: unknown },
     @Req() req: Request,
   ) {
-    const id = body?.benutzer_id ?? body?.id;
-    await this.zugang.setzePasswort(parseId(String(id)), body?.password, currentUser(req));
-    return { gesetzt: true };
+    return this.setze(parseId(String(body?.benutzer_id ?? body?.id)), body?.password, req);
   }
 
   @ApiOperation({ summary: 'Benutzer bei TalentLMS anlegen' })

@@ -3,7 +3,6 @@
  * /node/api/benutzer, /benutzer-konto, /benutzer-email, /benutzer-gruppe and the group links goes
  * through these.
  */
-import { Not } from 'typeorm';
 import type { MitgliedArt } from '../../../../common/gruppen';
 import { berlinDatum } from '../../../../common/kalender';
 import { labelFor } from '../../../../common/vocabulary';
@@ -13,27 +12,12 @@ import { bicFehler, ibanFehler, normaliseBic, normaliseIban } from '../../../sha
 import { ableiten, BenutzerStand, fehlendeAngaben, pruefeArbeitgeber } from '../../domain/benutzer-regeln';
 import { emailFehler } from '../../domain/email';
 import { gruppeSpeichern, pruefeHinzufuegen, type GruppenStand } from '../../domain/gruppen-regeln';
-import { KontoStand, pruefeKontoAenderung, pruefeLetzterAdmin } from '../../domain/mitarbeiter-konto';
+import { KontoStand, verwirftPasswort } from '../../domain/mitarbeiter-konto';
 import { Benutzer } from './benutzer.entity';
 import { BenutzerGruppe } from './benutzer-gruppe.entity';
 import { BenutzerEmail } from './benutzer-kontakt.entity';
 import { gruppenInhalt } from './gruppen-mitglieder';
-
-/** Whether the saving member of staff has the admin right, read from the database (system jobs have it). */
-async function istAdmin({ manager, userId }: SaveContext): Promise<boolean> {
-  if (userId === null) return true;
-  const handelnder = await manager.findOne(Benutzer, {
-    where: { id: userId },
-    select: { id: true, atr_verband_admin: true },
-  });
-  return Boolean(handelnder?.atr_verband_admin);
-}
-
-/** Other active administrators than `id`, for the rule that one must remain. */
-const weitereAdmins = (manager: SaveContext['manager'], id: number) =>
-  manager.count(Benutzer, {
-    where: { id: Not(id), atr_verband_admin: true, atr_verband_mitarbeiter: true, aktiviert: true },
-  });
+import { pruefeKonto } from './konto-pruefung';
 
 /** The primary e-mail of a Benutzer is one of its own e-mails (issue 17). */
 async function pruefeEigeneEmail({ manager, previous }: SaveContext, values: Row): Promise<void> {
@@ -54,10 +38,6 @@ export const benutzerHooks: ResourceHooks = {
   async beforeSave(values, ctx) {
     const { manager, previous } = ctx;
     const id = previous?.id as number | undefined;
-    pruefeKontoAenderung(previous as KontoStand | undefined, values as KontoStand, await istAdmin(ctx));
-    if (previous?.atr_verband_admin) {
-      pruefeLetzterAdmin(previous as KontoStand, values as KontoStand, await weitereAdmins(manager, id!));
-    }
     if (
       values.parent_id !== undefined &&
       values.parent_id !== null &&
@@ -77,18 +57,13 @@ export const benutzerHooks: ResourceHooks = {
     if (fehlend) throw DomainError.fields(fehlend, (feld) => labelFor('benutzer', feld));
     await pruefeEigeneEmail(ctx, values);
     Object.assign(values, ableiten((previous ?? {}) as BenutzerStand, values as BenutzerStand));
+    // The account rule sees the record as it will be stored, derived login name included.
+    const nachher = { ...previous, ...values } as KontoStand;
+    await pruefeKonto(manager, ctx.userId, previous as KontoStand | undefined, nachher);
+    if (verwirftPasswort(previous as KontoStand | undefined, nachher)) values.password = null;
   },
   async beforeDelete(record, ctx) {
-    if (record.atr_verband_mitarbeiter) {
-      pruefeKontoAenderung(record as KontoStand, { atr_verband_mitarbeiter: false }, await istAdmin(ctx));
-    }
-    if (record.atr_verband_admin) {
-      pruefeLetzterAdmin(
-        record as KontoStand,
-        { atr_verband_admin: false },
-        await weitereAdmins(ctx.manager, record.id as number),
-      );
-    }
+    await pruefeKonto(ctx.manager, ctx.userId, record as KontoStand, null);
   },
 };
 
