@@ -1,4 +1,5 @@
 import type request from 'supertest';
+import { NICHT_ANGEMELDET } from '../../common/anmeldung';
 import { RECENT_MS } from '../../src/platform/auth/recent-sessions';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
@@ -106,7 +107,11 @@ describe.each(databases())('sessions on %s', (kind) => {
     expect((await change(id)).status).toBe(200);
     const next = await agent.get('/node/api/verband-bezirk');
     expect(next.status).toBe(403);
-    expect(next.body.message).toBe('Sie sind nicht angemeldet.');
+    expect(next.body).toEqual({
+      statusCode: 403,
+      code: NICHT_ANGEMELDET,
+      message: 'Sie sind nicht angemeldet.',
+    });
     expect((await sessionRows()).some((r) => r.user_id === id)).toBe(false);
     // Everyone else stays logged in.
     expect((await other.agent.get('/node/loginInfo')).status).toBe(200);

@@ -1,4 +1,5 @@
 import type request from 'supertest';
+import { NICHT_ANGEMELDET } from '../../common/anmeldung';
 import { ResourceRegistry } from '../../src/platform/resources/resource-registry';
 import { routes, type Route } from '../support/routes';
 import { ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
@@ -7,7 +8,8 @@ import { ADMIN_PASSWORD, startTestApp, TestApp } from '../support/test-app';
  * Issue 17, "nobody gets in who should not": every route of every controller, with `:resource`
  * replaced by every registered resource, answers 403 without a session, and every state-changing
  * route answers 403 without X-Api-Request even for logged-in staff. Routes added later are
- * covered without touching this test; the only exceptions are listed here.
+ * covered without touching this test; the only exceptions are listed here. Issue 26: the first
+ * says NICHT_ANGEMELDET (the client logs out), the second its own code (the client stays).
  */
 const PUBLIC = new Set([
   'POST /node/login',
@@ -50,20 +52,26 @@ describe('access to every route', () => {
     expect(resources).toEqual(expect.arrayContaining(['benutzer', 'rw-rechnung', 'audit']));
   });
 
-  it('answers 403 without a session, except for the public routes', async () => {
+  it('answers 403 NICHT_ANGEMELDET without a session, except for the public routes', async () => {
     const open: string[] = [];
     for (const { method, path } of all) {
       if (PUBLIC.has(`${method} ${path}`)) continue;
       for (const url of urls(path, resources)) {
         const answer = await send(t.anonymous(), method, url).set('X-Api-Request', '1');
-        if (answer.status !== 403 || answer.body.message !== 'Sie sind nicht angemeldet.')
-          open.push(`${method} ${url} → ${answer.status}`);
+        const { statusCode, code, message } = answer.body as Record<string, unknown>;
+        if (
+          answer.status !== 403 ||
+          statusCode !== 403 ||
+          code !== NICHT_ANGEMELDET ||
+          message !== 'Sie sind nicht angemeldet.'
+        )
+          open.push(`${method} ${url} → ${answer.status} ${String(code)}`);
       }
     }
     expect(open).toEqual([]);
   });
 
-  it('answers 403 to state-changing calls without X-Api-Request, also for staff', async () => {
+  it('answers 403 API_HEADER_FEHLT to state-changing calls without X-Api-Request, also for staff', async () => {
     // Logged in with the header for the login only; this client sends it nowhere else.
     const staff = t.anonymous();
     const login = await staff
@@ -76,8 +84,13 @@ describe('access to every route', () => {
       if (method === 'GET' || method === 'HEAD' || WITHOUT_API_HEADER.has(`${method} ${path}`)) continue;
       for (const url of urls(path, resources)) {
         const answer = await send(staff, method, url);
-        if (answer.status !== 403 || answer.body.message !== 'Anfrage ohne X-Api-Request-Header abgelehnt.')
-          open.push(`${method} ${url} → ${answer.status}`);
+        const { code, message } = answer.body as Record<string, unknown>;
+        if (
+          answer.status !== 403 ||
+          code !== 'API_HEADER_FEHLT' ||
+          message !== 'Anfrage ohne X-Api-Request-Header abgelehnt.'
+        )
+          open.push(`${method} ${url} → ${answer.status} ${String(code)}`);
       }
     }
     expect(open).toEqual([]);

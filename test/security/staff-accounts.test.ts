@@ -86,13 +86,15 @@ describe.each(databases())('staff accounts on %s', (kind) => {
     ];
     for (const [attempt, message] of attempts) {
       const answer = await attempt;
-      expect([answer.status, answer.body.message]).toEqual([403, message]);
+      // A refusal of its own, not "not logged in": the client shows it and mia stays logged in.
+      expect([answer.status, answer.body.code, answer.body.message]).toEqual([403, 'NUR_ADMIN', message]);
     }
     expect(await benutzer(adminId)).toEqual(before);
     expect((await benutzer(m.id)).atr_verband_mitarbeiter).toBe(false);
     expect((await admin.get('/node/api/benutzer?count=true&limit=1')).body.count).toBe(count);
-    // The admin's password still works.
+    // The admin's password still works, and mia's session too.
     await t.login('admin', ADMIN_PASSWORD);
+    expect((await mia.get('/node/loginInfo')).status).toBe(200);
   });
 
   it('lets staff without the admin right edit members and set their passwords by the rules', async () => {

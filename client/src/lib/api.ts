@@ -3,6 +3,8 @@
  * form data, a timeout, and errors with code TIMEOUT or BADSTATUS. Error reporting (§8) is not done
  * here but by whoever catches (see errors.ts), so that callers decide what staff see.
  */
+import { NICHT_ANGEMELDET } from '../../../common/anmeldung';
+
 export interface ServerErrorBody {
   statusCode?: number;
   message?: string | string[];
@@ -52,16 +54,24 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Whether a failed answer says the session is missing or over (spec 000 §8's 403). Any other 403
+ * refuses one action for want of a right: the user stays logged in and sees why (errors.ts).
+ */
+export function meansLoggedOut(status: number | undefined, body: ServerErrorBody | undefined): boolean {
+  return status === 403 && body?.code === NICHT_ANGEMELDET;
+}
+
 let unauthorizedHandler: () => void = () => undefined;
 
-/** The shell registers what a 403 means: logout and /login (spec 000 §8). */
+/** The shell registers what "not logged in" means: logout and /login (spec 000 §8). */
 export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
-/** A 403 seen outside `send` (uploads with progress use XMLHttpRequest) means the same. */
-export function notifyUnauthorized(): void {
-  unauthorizedHandler();
+/** Every failed answer passes here, also of uploads with progress (XMLHttpRequest). */
+export function notifyIfLoggedOut(status: number, body: ServerErrorBody | undefined): void {
+  if (meansLoggedOut(status, body)) unauthorizedHandler();
 }
 
 /** Sends one request and returns the raw response; throws RequestError for timeouts and bad statuses. */
@@ -95,7 +105,7 @@ export async function send(method: string, path: string, options: RequestOptions
   }
   if (response.ok || response.status === 304) return response;
   const errorBody = (await response.json().catch(() => undefined)) as ServerErrorBody | undefined;
-  if (response.status === 403) unauthorizedHandler();
+  notifyIfLoggedOut(response.status, errorBody);
   throw new RequestError('BADSTATUS', `response status ${response.status}`, response.status, errorBody);
 }
 

@@ -1,6 +1,6 @@
 /** The error catalogue of spec 000 §8 for anything a screen does not handle itself. */
 import { Intent } from '@blueprintjs/core';
-import { RequestError } from './api';
+import { meansLoggedOut, RequestError } from './api';
 import { ERROR_TOAST_MS, showErrorToast, showToast } from './toaster';
 
 export function errorMessage(error: unknown): string {
@@ -14,10 +14,14 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
 }
 
-/** 403 was already answered by logging out (api.ts); 409 shows the server's reason; the rest an error alert. */
+/**
+ * A missing session was already answered by logging out (api.ts). A refusal for want of a right
+ * (any other 403) and a conflict (409) show the server's reason and leave the screen as it is; the
+ * rest an error alert.
+ */
 export function reportError(error: unknown): void {
-  if (error instanceof RequestError && error.status === 403) return;
-  if (error instanceof RequestError && error.status === 409) {
+  if (error instanceof RequestError && meansLoggedOut(error.status, error.body)) return;
+  if (error instanceof RequestError && (error.status === 403 || error.status === 409)) {
     showToast(errorMessage(error), Intent.WARNING, ERROR_TOAST_MS);
     return;
   }

@@ -185,7 +185,10 @@ function listParameters(meta: ResourceMeta, listLimitMax: number): ParameterObje
 
 const errorResponses = {
   '400': { description: 'Ungültige Anfrage (deutsche Meldung, `errors` je Feld)' },
-  '403': { description: 'Nicht angemeldet oder ohne X-Api-Request-Header' },
+  '403': {
+    description:
+      'Nicht angemeldet (`code` NICHT_ANGEMELDET) oder abgelehnt mit eigenem `code` (ohne X-Api-Request-Header: API_HEADER_FEHLT; fehlendes Recht, z. B. NUR_ADMIN)',
+  },
   '409': { description: 'Von einer Geschäftsregel abgelehnt (Grund in `message`)' },
 };
 

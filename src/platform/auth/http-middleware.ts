@@ -1,12 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
+import { NICHT_ANGEMELDET } from '../../../common/anmeldung';
 
 const PUBLIC_PATHS = new Set(['/login', '/logout']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A state-changing call without X-Api-Request: refused, but the session (if any) stays. */
+export const API_HEADER_FEHLT = 'API_HEADER_FEHLT';
+
 /**
  * DESIGN.md §3: state-changing calls must carry X-Api-Request (a cross-site form cannot set it),
  * and every /node call but login/logout and the health check needs a session. Mounted on /node, before the routes, so
- * that unknown routes answer 403 too instead of revealing what exists.
+ * that unknown routes answer 403 too instead of revealing what exists. Each refusal says by its
+ * code which it is: only NICHT_ANGEMELDET makes the client log out.
  */
 export function apiGate(req: Request, res: Response, next: NextFunction): void {
   // Newsletter recipients: tracked links and the RFC 8058 one-click unsubscribe (a mail provider's
@@ -16,12 +21,12 @@ export function apiGate(req: Request, res: Response, next: NextFunction): void {
     return;
   }
   if (!SAFE_METHODS.has(req.method) && req.get('X-Api-Request') === undefined) {
-    refuse(req, res, 'Anfrage ohne X-Api-Request-Header abgelehnt.');
+    refuse(req, res, API_HEADER_FEHLT, 'Anfrage ohne X-Api-Request-Header abgelehnt.');
     return;
   }
   const open = PUBLIC_PATHS.has(req.path) || (req.path === '/health' && SAFE_METHODS.has(req.method));
   if (!open && !req.isAuthenticated?.()) {
-    refuse(req, res, 'Sie sind nicht angemeldet.');
+    refuse(req, res, NICHT_ANGEMELDET, 'Sie sind nicht angemeldet.');
     return;
   }
   next();
@@ -43,14 +48,14 @@ export function gateWithoutSessionCookie(cookieName: string) {
  * 403 without reading the body: a refused request that still sends one gets its connection closed
  * once the answer is out, instead of the server reading (and discarding) every byte of it.
  */
-function refuse(req: Request, res: Response, message: string): void {
+function refuse(req: Request, res: Response, code: string, message: string): void {
   const hasBody =
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   if (hasBody && !req.complete) {
     res.setHeader('Connection', 'close');
     res.on('finish', () => req.socket.destroy());
   }
-  res.status(403).json({ statusCode: 403, message });
+  res.status(403).json({ statusCode: 403, code, message });
 }
 
 /** Express's router would answer a malformed %-escape with an English text; staff get German. */

@@ -1,7 +1,7 @@
-import { NotFoundException } from '@nestjs/common';
+import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { DomainError } from '../../shared/domain-error';
-import { SERVICE_UNAVAILABLE, toErrorBody } from './error.filter';
+import { NICHT_ERLAUBT, SERVICE_UNAVAILABLE, toErrorBody } from './error.filter';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -12,6 +12,36 @@ describe('toErrorBody', () => {
       message: 'Schon vergeben.',
       code: 'X',
       errors: undefined,
+    });
+  });
+
+  it('keeps the code of a refusal for want of a right, so the client does not log out', () => {
+    expect(toErrorBody(new DomainError('NUR_ADMIN', 'Nur Administratoren dürfen das.', 'forbidden'))).toEqual(
+      {
+        statusCode: 403,
+        message: 'Nur Administratoren dürfen das.',
+        code: 'NUR_ADMIN',
+        errors: undefined,
+      },
+    );
+  });
+
+  it('gives every other 403 a code of its own, in German also when a Nest guard says no', () => {
+    for (const error of [new ForbiddenException(), new ForbiddenException('Forbidden resource')])
+      expect(toErrorBody(error)).toEqual({
+        statusCode: 403,
+        message: 'Zugriff verweigert',
+        code: NICHT_ERLAUBT,
+      });
+    expect(toErrorBody(new ForbiddenException('Dieser Ordner ist gesperrt.'))).toEqual({
+      statusCode: 403,
+      message: 'Dieser Ordner ist gesperrt.',
+      code: NICHT_ERLAUBT,
+    });
+    expect(toErrorBody(Object.assign(new Error('forbidden'), { status: 403 }))).toEqual({
+      statusCode: 403,
+      message: 'Zugriff verweigert',
+      code: NICHT_ERLAUBT,
     });
   });
 

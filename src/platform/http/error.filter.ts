@@ -26,8 +26,14 @@ const germanDefaults: Record<number, string> = {
   503: 'Der Dienst ist vorübergehend nicht erreichbar.',
 };
 
-/** Nest's router names an unknown route in English ("Cannot GET /x"). */
-const ROUTER_TEXT = /^Cannot [A-Z]+ \//;
+/** Nest's router names an unknown route in English ("Cannot GET /x"); a guard that says no, too. */
+const NEST_TEXT = /^Cannot [A-Z]+ \/|^Forbidden resource$/;
+
+/**
+ * A 403 that is no DomainError (a Nest guard's, an HTTP error of a library): refused, but not
+ * for want of a session — that one is NICHT_ANGEMELDET (http-middleware.ts), and only it logs out.
+ */
+export const NICHT_ERLAUBT = 'NICHT_ERLAUBT';
 
 export interface ErrorBody {
   statusCode: number;
@@ -66,6 +72,10 @@ function unavailableService(error: unknown): string | undefined {
   return SERVICE_UNAVAILABLE;
 }
 
+function withForbiddenCode(body: ErrorBody): ErrorBody {
+  return body.statusCode === 403 ? { ...body, code: NICHT_ERLAUBT } : body;
+}
+
 /** Maps every error to `{statusCode, message, errors?}` with a German message; never leaks a stack or SQL. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof DomainError) {
@@ -82,8 +92,11 @@ export function toErrorBody(error: unknown): ErrorBody {
     const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
     // Nest's own exceptions carry English status texts ("Not Found"); staff see the German default.
     const message =
-      typeof raw === 'string' && raw !== STATUS_CODES[statusCode] && !ROUTER_TEXT.test(raw) ? raw : undefined;
-    return { statusCode, message: message ?? germanDefaults[statusCode] ?? 'Fehler bei der Anfrage' };
+      typeof raw === 'string' && raw !== STATUS_CODES[statusCode] && !NEST_TEXT.test(raw) ? raw : undefined;
+    return withForbiddenCode({
+      statusCode,
+      message: message ?? germanDefaults[statusCode] ?? 'Fehler bei der Anfrage',
+    });
   }
   if (error instanceof QueryFailedError) {
     const driverError = (error as QueryFailedError & { driverError?: { code?: string } }).driverError;
@@ -106,7 +119,7 @@ export function toErrorBody(error: unknown): ErrorBody {
   if (unavailable) return { statusCode: 503, message: unavailable };
   const status = (error as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { statusCode: status, message: germanDefaults[status] ?? 'Ungültige Anfrage' };
+    return withForbiddenCode({ statusCode: status, message: germanDefaults[status] ?? 'Ungültige Anfrage' });
   }
   return { statusCode: 500, message: 'Interner Serverfehler. Bitte versuchen Sie es später erneut.' };
 }

@@ -232,7 +232,7 @@ export class Teilnehmer {
     const zeile = liste.find((z) => z.benutzer_id === a.benutzer_id);
     if (!zeile)
       throw DomainError.notFound(
-        'NICHT_ANGEMELDET',
+        'NICHT_GEBUCHT',
         `Benutzer ${a.benutzer_id} ist für dieses Seminar nicht angemeldet.`,
       );
     const fremd = a.event_ids.filter((id) => !events.some((e) => e.id === id));

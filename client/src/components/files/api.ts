@@ -1,7 +1,7 @@
 /** The file area of a resource (`/node/api/{resource}/files`, spec 001 §7, 002 §2): list, upload, delete. */
 import {
   buildUrl,
-  notifyUnauthorized,
+  notifyIfLoggedOut,
   RequestError,
   request,
   resourcePath,
@@ -33,8 +33,8 @@ export const deleteFile = (resource: string, path: string) =>
 
 /**
  * Sends one file as multipart `file` (and an optional `data` JSON part) with upload progress, which
- * fetch cannot report; same conventions as lib/api.ts: /node, X-Api-Request, German errors, a 403
- * logs out. No timeout: a large file on a slow line may take minutes.
+ * fetch cannot report; same conventions as lib/api.ts: /node, X-Api-Request, German errors, only
+ * the 403 of a missing session logs out. No timeout: a large file on a slow line may take minutes.
  */
 export function uploadWithProgress<T>(
   method: 'POST' | 'PUT',
@@ -72,7 +72,7 @@ export function uploadWithProgress<T>(
         resolve(body as T);
         return;
       }
-      if (xhr.status === 403) notifyUnauthorized();
+      notifyIfLoggedOut(xhr.status, body as ServerErrorBody | undefined);
       reject(
         new RequestError('BADSTATUS', `response status ${xhr.status}`, xhr.status, body as ServerErrorBody),
       );
