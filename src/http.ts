@@ -1,7 +1,7 @@
 /** Express-level setup shared by main.ts and the tests: request log, security headers, sessions, passport, the API gate, body limits, the client. */
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
@@ -13,6 +13,7 @@ import { sessionLayer } from './platform/auth/known-session';
 import { SessionSerializer } from './platform/auth/session.serializer';
 import { renewSessionWhenDue, SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
+import { answerClientError } from './platform/http/client-errors';
 import { weakEtag } from './platform/http/etag';
 import { fixedHeaders } from './platform/http/fixed-headers';
 import { type LayerLike, routesFirst } from './platform/http/route-order';
@@ -22,6 +23,11 @@ import { configureApiDocs } from './platform/api-docs/api-docs';
 import { APP_LOGGER } from './platform/logging/app-logger';
 import { requestLogging } from './platform/logging/request-logging';
 import { RESOURCE_ROUTE_PATHS } from './platform/resources/resource.controller';
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 export const CLIENT_DIR = join(__dirname, '..', 'client');
 
@@ -51,7 +57,21 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   app.set('etag', weakEtag);
   // First: every answer, refusals included, gets a request id and a log line.
   app.use(requestLogging(app.get(APP_LOGGER)));
-  app.use(fixedHeaders(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } })));
+  app.use(
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+        // As the CSP's frame-ancestors 'none', for browsers that know only this header.
+        xFrameOptions: { action: 'deny' },
+      }),
+    ),
+  );
+  // API answers hold members' data: no browser or proxy keeps a copy, refusals included. The
+  // client's conditional GETs do not need one: it keeps the last answer per URL itself and sends
+  // If-None-Match by hand (client/src/lib/api.ts), which Express answers 304 regardless.
+  app.use('/node', noStore);
+  // What Node's parser refuses (headers over 16 KB) gets a German JSON answer too.
+  app.getHttpServer().on('clientError', answerClientError);
   // Express compiles the setting; its answers are then kept per address.
   app.set('trust proxy', appConfig.session.trustProxy);
   app.set('trust proxy', rememberingTrust(app.getHttpAdapter().getInstance().get('trust proxy fn')));

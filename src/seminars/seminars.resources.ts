@@ -21,6 +21,7 @@ import {
 } from './adapters/persistence/veranstaltung.entity';
 import { BESCHEINIGUNG_TYPEN, Bescheinigung, PdfVorlage } from './adapters/persistence/vorlagen.entity';
 import { bescheinigungsFilterFehler } from './domain/bescheinigung';
+import { DOWNLOAD_DATEIFELDER } from './domain/download';
 import { mwstFehler, zeitraumFehler } from './domain/seminar-regeln';
 
 export const seminarsResources = [
@@ -114,6 +115,17 @@ export const seminarsResources = [
     searchable: ['real_name', 'title', 'file_name'],
     enums: { relation: DOWNLOAD_RELATIONS, category: DOWNLOAD_KATEGORIEN },
     defaultOrder: [['createdAt', 'DESC']],
+    readOnly: [...DOWNLOAD_DATEIFELDER],
+    hooks: {
+      beforeSave(values, { previous }) {
+        // The file fields come only with the file (POST /node/api/download/upload).
+        if (!previous && values.file_name === undefined)
+          throw DomainError.invalid(
+            'DOWNLOAD_OHNE_DATEI',
+            'Ein Download wird mit seiner Datei angelegt: bitte die Datei hochladen.',
+          );
+      },
+    },
   }),
   defineResource({
     name: 'pdf-vorlage',

@@ -133,4 +133,43 @@ describe.each(databases())('download upload on %s', (kind) => {
     expect(stored()).not.toContain(b.file_name);
     expect((await api.delete('/node/api/download/999999')).status).toBe(404);
   });
+
+  it('keeps a non-public download non-public when staff try to change its file name (issue 26)', async () => {
+    const secret = (await upload({ ...gut(), public: false }, 'Intern.pdf')).body;
+    const renamed = await api
+      .put(`/node/api/download/${secret.id}`)
+      .send({ file_name: 'umbenannt.pdf', size: 1, ext: 'exe', real_name: 'Intern neu.pdf' });
+    expect(renamed.status).toBe(200);
+    // The file fields are read-only; the name shown to staff changes, the flag stays.
+    expect(renamed.body).toMatchObject({
+      file_name: secret.file_name,
+      size: pdf.length,
+      ext: 'pdf',
+      real_name: 'Intern neu.pdf',
+      public: false,
+    });
+    expect(stored()).toContain(secret.file_name);
+    const anonymous = await t.anonymous().get(`/download/${secret.file_name}`);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.message).toBe('Diese Datei ist nicht öffentlich.');
+    expect((await t.anonymous().get('/download/umbenannt.pdf')).status).toBe(404);
+    expect((await api.get(`/download/${secret.file_name}`)).status).toBe(200);
+
+    const meta = (await api.get('/node/meta/download')).body as {
+      fields: { name: string; readOnly: boolean }[];
+    };
+    const readOnly = meta.fields.filter((f) => f.readOnly).map((f) => f.name);
+    expect(readOnly).toEqual(expect.arrayContaining(['file_name', 'size', 'ext']));
+    expect(readOnly).not.toContain('real_name');
+  });
+
+  it('creates a download only with its file', async () => {
+    const before = await count();
+    const bare = await api
+      .post('/node/api/download')
+      .send({ ...gut(), file_name: 'ohne-datei.pdf', public: true });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('Ein Download wird mit seiner Datei angelegt: bitte die Datei hochladen.');
+    expect(await count()).toBe(before);
+  });
 });

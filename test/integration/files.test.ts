@@ -7,6 +7,7 @@ import type { Response } from 'supertest';
 import type request from 'supertest';
 import { FileStorage } from '../../src/platform/files/file-storage';
 import { ResourceRegistry } from '../../src/platform/resources/resource-registry';
+import { Download } from '../../src/seminars/adapters/persistence/download.entity';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
 /** Keeps a response body as bytes. */
@@ -251,7 +252,15 @@ describe.each(databases())('file areas on %s', (kind) => {
   it('serves public downloads at /download/{file_name} without a session', async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(5000)]);
     await t.app.get(FileStorage).write('download', 'Programm 2026.pdf', pdf);
+    // A file is served only by its record (issue 26), as the upload and the demo data write both.
     const anonymous = t.anonymous();
+    expect((await anonymous.get('/download/Programm%202026.pdf')).body).toEqual({
+      statusCode: 404,
+      message: 'Datei nicht gefunden',
+      code: 'FILE_NOT_FOUND',
+    });
+    expect((await agent.get('/download/Programm%202026.pdf')).status).toBe(404);
+    await t.dataSource.getRepository(Download).insert({ file_name: 'Programm 2026.pdf', public: true });
     const response = await anonymous.get('/download/Programm%202026.pdf').buffer(true).parse(binary);
     expect(response.status).toBe(200);
     expect(Buffer.compare(response.body as Buffer, pdf)).toBe(0);

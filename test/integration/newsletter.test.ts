@@ -306,6 +306,9 @@ describe.each(databases())('newsletters on %s', (kind) => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain('sandbox');
       expect(csp).not.toContain('script-src');
+      // Framed by the app's own newsletter window: both headers say same origin (the rest of the app: DENY).
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       const html = response.text;
       for (const teil of [
         'Sehr geehrter Herr Dr. Weiß,',

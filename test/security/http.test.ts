@@ -1,4 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import type request from 'supertest';
+import { FileStorage } from '../../src/platform/files/file-storage';
+import { Download } from '../../src/seminars/adapters/persistence/download.entity';
 import { ADMIN_PASSWORD, databases, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -25,10 +29,93 @@ describe.each(databases())('HTTP hardening on %s', (kind) => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
+      // Issue 26: the older header says the same as the CSP (the newsletter preview, framed by the
+      // app itself, says SAMEORIGIN and frame-ancestors 'self': newsletter.test.ts).
+      expect(answer.headers['x-frame-options']).toBe('DENY');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['referrer-policy']).toBe('no-referrer');
       expect(answer.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  it('keeps every API answer out of browser and proxy caches, and still answers 304 to If-None-Match', async () => {
+    const list = await api.get('/node/api/verband-bezirk');
+    expect(list.status).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    const etag = list.headers.etag;
+    expect(etag).toBeTruthy();
+    // As the client revalidates: its own If-None-Match, Cache-Control max-age=0 (client/src/lib/api.ts).
+    const unchanged = await api
+      .get('/node/api/verband-bezirk')
+      .set('If-None-Match', etag)
+      .set('Cache-Control', 'max-age=0');
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers['cache-control']).toBe('no-store');
+
+    await t.app.get(FileStorage).write('download', 'no-store.pdf', Buffer.from('%PDF-1.4'));
+    await t.dataSource.getRepository(Download).insert({ file_name: 'no-store.pdf', public: true });
+    const answers = [
+      await t.anonymous().get('/node/loginInfo'),
+      await t.anonymous().post('/node/login').set('X-Api-Request', '1').send({ user: 'x', password: 'y' }),
+      await api.get('/node/gibt-es-nicht'),
+      await api.get('/node/api/verband-bezirk').query({ where: '{kaputt' }),
+      await api.post('/node/api/benutzer').set('Content-Type', 'application/json').send('{"nachname": '),
+      await api.get('/node/loginInfo'),
+      await t.anonymous().get('/download/no-store.pdf'),
+    ];
+    expect(answers.map((a) => [a.status, a.headers['cache-control']])).toEqual(
+      [403, 401, 404, 400, 400, 200, 200].map((status) => [status, 'no-store']),
+    );
+  });
+
+  it('refuses list parameters in bracket form with 400 in German instead of ignoring them', async () => {
+    await api.post('/node/api/verband-bezirk').send({ bezirk_nummer: 91, bezirk_name: 'Klammer' });
+    for (const [query, name] of [
+      ['where[id][$gt]=1', 'where[id][$gt]'],
+      ['where%5Bbezirk_name%5D=Klammer', 'where[bezirk_name]'],
+      ['order[0][0]=bezirk_name', 'order[0][0]'],
+      ['include[]=Benutzers', 'include[]'],
+      ['attributes[]=id', 'attributes[]'],
+    ]) {
+      const answer = await api.get(`/node/api/verband-bezirk?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(
+        new RegExp(`^Parameter "${name.replace(/[[\]$]/g, '\\$&')}" wird in dieser Form nicht verstanden`),
+      );
+    }
+    // The same filter as JSON works.
+    const json = await api
+      .get('/node/api/verband-bezirk')
+      .query({ where: JSON.stringify({ bezirk_name: 'Klammer' }) });
+    expect(json.status).toBe(200);
+    expect(json.body.map((b: { bezirk_name: string }) => b.bezirk_name)).toEqual(['Klammer']);
+  });
+
+  it('answers what the HTTP parser refuses in German JSON: headers over 16 KB with 431', async () => {
+    const server = t.app.getHttpServer();
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const raw = (text: string) =>
+      new Promise<{ status: string; head: string; body: unknown }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(text));
+        let received = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (received += chunk));
+        socket.on('close', () => {
+          const [head, body] = received.split('\r\n\r\n');
+          resolve({ status: head.split('\r\n')[0], head, body: JSON.parse(body) });
+        });
+        socket.on('error', reject);
+      });
+    const big = await raw(
+      `GET /node/health HTTP/1.1\r\nHost: localhost\r\nX-Gross: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(big.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(big.head).toContain('Content-Type: application/json; charset=utf-8');
+    expect(big.body).toEqual({ statusCode: 431, message: 'Die Kopfzeilen der Anfrage sind zu groß.' });
+    const malformed = await raw('GET /node/health HTTP/1.1\r\nHost: localhost\r\nOhne Doppelpunkt\r\n\r\n');
+    expect(malformed.status).toBe('HTTP/1.1 400 Bad Request');
+    expect(malformed.body).toEqual({ statusCode: 400, message: 'Die Anfrage ist fehlerhaft.' });
   });
 
   it('refuses JSON bodies over 1 MB with 413 in German, and takes whole tables on the CSV routes', async () => {

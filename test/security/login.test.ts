@@ -12,7 +12,6 @@ describe.each(databases())('login throttle on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    // Logged in before the burst below locks the admin's login name.
     staff = await t.login();
   });
   afterAll(() => t.close());
@@ -25,9 +24,10 @@ describe.each(databases())('login throttle on %s', (kind) => {
       .set('X-Forwarded-For', address)
       .send({ user, password });
 
-  it('lets at most 10 of 100 simultaneous guesses for one login name reach the password check', async () => {
+  it('lets at most 10 of 100 simultaneous guesses from one address reach the password check', async () => {
+    const attacker = '10.1.0.1';
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => attempt('admin', `geraten-${i}`, `10.1.${i}.1`)),
+      Array.from({ length: 100 }, (_, i) => attempt('admin', `geraten-${i}`, attacker)),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(10);
@@ -36,8 +36,30 @@ describe.each(databases())('login throttle on %s', (kind) => {
     expect(refused.body.message).toMatch(
       /^Zu viele fehlgeschlagene Anmeldeversuche\. Bitte versuchen Sie es in 1[45] Minuten erneut\.$/,
     );
-    // Even the right password waits now.
-    expect((await attempt('admin', ADMIN_PASSWORD, '10.2.0.1')).status).toBe(429);
+    // Issue 26: the attacker cannot lock the real user out, who logs in from another address …
+    expect((await attempt('admin', ADMIN_PASSWORD, '10.2.0.1')).status).toBe(200);
+    // … while the attacker's address stays throttled, even with the right password.
+    expect((await attempt('admin', ADMIN_PASSWORD, attacker)).status).toBe(429);
+    expect((await attempt('admin', 'noch-einer', attacker)).status).toBe(429);
+  });
+
+  it('makes an address that already tried an attacked name wait, and lets a fresh one through', async () => {
+    for (let i = 0; i < 12; i++)
+      expect((await attempt('admin', `verteilt-${i}`, `10.7.0.${i}`)).status).toBe(401);
+    // The name now has more than 100 attempts in the window: 8 minutes between one address's tries.
+    const again = await attempt('admin', ADMIN_PASSWORD, '10.7.0.1');
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 8 Minuten erneut.',
+    );
+    expect((await attempt('admin', ADMIN_PASSWORD, '10.7.1.1')).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64 network', async () => {
+    for (let i = 1; i <= 10; i++)
+      expect((await attempt('v6-name', 'x', `2001:db8:5:6::${i.toString(16)}`)).status).toBe(401);
+    expect((await attempt('v6-name', 'x', '2001:db8:5:6:ffff::1')).status).toBe(429);
+    expect((await attempt('v6-name', 'x', '2001:db8:5:7::1')).status).toBe(401);
   });
 
   it('counts the attempts of one client address across login names', async () => {

@@ -17,10 +17,11 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   }
 
   async validate(req: Request, login: string, password: string): Promise<StaffUser> {
-    const attempt = await this.throttle.begin(login, req.ip ?? req.socket.remoteAddress ?? '');
+    const address = req.ip ?? req.socket.remoteAddress ?? '';
+    const attempt = await this.throttle.begin(login, address);
     const user = await this.staff.authenticate(login, password);
     if (!user) throw new UnauthorizedException(WRONG_LOGIN);
-    await this.throttle.succeeded(login, attempt);
+    await this.throttle.succeeded(login, address, attempt);
     return user;
   }
 }

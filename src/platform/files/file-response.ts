@@ -60,6 +60,7 @@ export function downloadResponse(
   res.setHeader('Content-Disposition', attachmentHeader(name));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Last-Modified', entry.modifiedAt.toUTCString());
-  res.setHeader('Cache-Control', 'private, no-cache');
+  // Files hold members' data too: no browser or proxy keeps a copy.
+  res.setHeader('Cache-Control', 'no-store');
   return new StreamableFile(stream, { length: entry.size });
 }

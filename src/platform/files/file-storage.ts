@@ -5,6 +5,7 @@
  * again and never touches anything outside its area.
  */
 import type { Readable } from 'node:stream';
+import { DomainError } from '../../shared/domain-error';
 
 export interface FileEntry {
   /** The last path segment. */
@@ -31,6 +32,9 @@ export interface WriteOptions {
   /** Replace an existing file; without it an existing file is a 409 conflict ('Datei existiert bereits'). */
   overwrite?: boolean;
 }
+
+/** A missing file: 404 'Datei nicht gefunden'. */
+export const fileNotFound = () => DomainError.notFound('FILE_NOT_FOUND', 'Datei nicht gefunden');
 
 export abstract class FileStorage {
   /**

@@ -20,7 +20,7 @@ import {
 import { dirname, join, resolve, sep } from 'node:path';
 import { DomainError } from '../../shared/domain-error';
 import { baseName, checkArea, INVALID_PATH_MESSAGE, parseFilePath } from './file-path';
-import { FileContent, FileEntry, FileStorage, ListOptions, WriteOptions } from './file-storage';
+import { FileContent, FileEntry, fileNotFound, FileStorage, ListOptions, WriteOptions } from './file-storage';
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | null)?.code;
@@ -29,8 +29,6 @@ function errorCode(error: unknown): string | undefined {
 function isMissing(error: unknown): boolean {
   return errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR';
 }
-
-const notFound = () => DomainError.notFound('FILE_NOT_FOUND', 'Datei nicht gefunden');
 
 function byDirectoryThenPath(a: FileEntry, b: FileEntry): number {
   if (a.isDirectory !== b.isDirectory) return a.isDirectory ? -1 : 1;
@@ -149,7 +147,7 @@ export class LocalFileStorage extends FileStorage {
 
   async read(area: string, path: string): Promise<FileContent> {
     const entry = await this.stat(area, path);
-    if (!entry || entry.isDirectory) throw notFound();
+    if (!entry || entry.isDirectory) throw fileNotFound();
     const { absolute } = this.locate(area, path);
     return { entry, stream: createReadStream(absolute) };
   }
@@ -215,7 +213,7 @@ export class LocalFileStorage extends FileStorage {
     try {
       stats = await lstat(absolute);
     } catch (error) {
-      if (isMissing(error)) throw notFound();
+      if (isMissing(error)) throw fileNotFound();
       throw error;
     }
     if (!stats.isDirectory()) {

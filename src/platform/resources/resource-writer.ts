@@ -165,17 +165,26 @@ export class ResourceWriter {
     return changes;
   }
 
-  create(definition: ResourceDefinition, body: Row, actor: Actor | null): Promise<Row> {
-    return labelled(definition, () => this.insert(definition, body, actor));
+  /**
+   * `fixed`: values the server's own workflow sets, read-only fields included (a download's stored
+   * file name); they are not client input and are not checked as such.
+   */
+  create(definition: ResourceDefinition, body: Row, actor: Actor | null, fixed: Row = {}): Promise<Row> {
+    return labelled(definition, () => this.insert(definition, body, actor, fixed));
   }
 
   update(definition: ResourceDefinition, id: number, body: Row, actor: Actor | null): Promise<Row> {
     return labelled(definition, () => this.change(definition, id, body, actor));
   }
 
-  private async insert(definition: ResourceDefinition, body: Row, actor: Actor | null): Promise<Row> {
+  private async insert(
+    definition: ResourceDefinition,
+    body: Row,
+    actor: Actor | null,
+    fixed: Row,
+  ): Promise<Row> {
     assertAllowed(definition, 'create');
-    const values = this.values(definition, body, true);
+    const values = { ...this.values(definition, body, true), ...fixed };
     const metadata = this.dataSource.getMetadata(definition.entity);
     const links = this.links(metadata, body);
     const id = await this.dataSource.transaction(async (manager) => {

@@ -18,7 +18,16 @@ export function downloadFileName(random: string, extension: string): string {
   return extension ? `${random}.${extension}` : random;
 }
 
-/** The record fields of the upload's `data` part; a part that is no JSON object is refused. */
+/**
+ * The fields that describe the stored file: set by the upload only, read-only everywhere else, so
+ * that no record is ever detached from its file (issue 26).
+ */
+export const DOWNLOAD_DATEIFELDER = ['file_name', 'size', 'ext'] as const;
+
+/**
+ * The record fields of the upload's `data` part; a part that is no JSON object is refused. The
+ * file fields and system fields in it count for nothing (the writer skips read-only fields).
+ */
 export function downloadFelder(data: unknown): Record<string, unknown> {
   if (data === undefined || data === '') return {};
   let value: unknown = data;
@@ -31,10 +40,7 @@ export function downloadFelder(data: unknown): Record<string, unknown> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw DomainError.invalid('INVALID_DATA', 'Die Angaben zur Datei müssen ein Objekt sein.');
-  const felder = { ...(value as Record<string, unknown>) };
-  // The server decides where and how the file is stored.
-  for (const system of ['id', 'file_name', 'size', 'ext', 'createdAt', 'updatedAt']) delete felder[system];
-  return felder;
+  return value as Record<string, unknown>;
 }
 
 /** A record id: a positive whole number (also as digits in a string), else null. */

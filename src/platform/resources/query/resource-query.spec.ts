@@ -69,4 +69,16 @@ describe('parseResourceQuery', () => {
     expect(refusal({ offset: '9007199254740993' })).toMatch(/"offset" muss eine ganze Zahl/);
     expect(refusal({ limit: '2.5' })).toMatch(/"limit"/);
   });
+
+  it('refuses list parameters in bracket form, naming them, instead of ignoring them', () => {
+    expect(refusal({ 'where[id][$gt]': '1' })).toBe(
+      'Parameter "where[id][$gt]" wird in dieser Form nicht verstanden: „where“ bitte als einen Parameter angeben, Bedingungen und Listen als JSON (z. B. where={"id":{"$gt":1}}).',
+    );
+    for (const key of ['order[0][0]', 'include[]', 'attributes[0]', 'group[]', 'limit[]', 'search[x]'])
+      expect(refusal({ [key]: 'x' })).toContain(`Parameter "${key}" wird in dieser Form nicht verstanden`);
+    // A parser that nests brackets into objects gives the same answer.
+    expect(refusal({ where: { id: { $gt: '1' } } })).toContain('Parameter "where" wird in dieser Form');
+    // Other parameters (a cache buster, the client's own) are none of the query language's business.
+    expect(() => parseResourceQuery({ '_[x]': '1', where: '{"id":1}' })).not.toThrow();
+  });
 });

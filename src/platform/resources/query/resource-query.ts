@@ -165,8 +165,39 @@ function parseOrder(value: unknown): ResourceQuery['order'] {
   });
 }
 
+/** The parameters of the query language: each is one text, structured ones JSON. */
+const PARAMETERS = new Set([
+  'where',
+  'attributes',
+  'include',
+  'order',
+  'limit',
+  'offset',
+  'count',
+  'distinct',
+  'group',
+  'search',
+]);
+
+/**
+ * A parameter in bracket form (`where[id][$gt]=1`, `order[0]=…`) is refused instead of ignored
+ * (Express's query parser leaves it under its bracketed name, a nested parser would make an
+ * object of it): the list would silently come back unfiltered or unsorted.
+ */
+function refuseBracketForms(raw: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(raw)) {
+    const name = /^([^[]*)\[/.exec(key)?.[1] ?? key;
+    if (!PARAMETERS.has(name)) continue;
+    if (name !== key || (typeof value === 'object' && value !== null && !Array.isArray(value)))
+      throw invalid(
+        `Parameter "${key}" wird in dieser Form nicht verstanden: „${name}“ bitte als einen Parameter angeben, Bedingungen und Listen als JSON (z. B. where={"id":{"$gt":1}}).`,
+      );
+  }
+}
+
 /** Turns the raw Express query object into a ResourceQuery, or throws a 400 naming the culprit. */
 export function parseResourceQuery(raw: Record<string, unknown>): ResourceQuery {
+  refuseBracketForms(raw);
   const json = (name: string) => parseJsonParam(name, raw[name]);
   const search = raw.search;
   if (search !== undefined && typeof search !== 'string')

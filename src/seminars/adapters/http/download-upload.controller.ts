@@ -80,11 +80,9 @@ export class DownloadUploadController {
         {
           ...felder,
           real_name: (typeof felder.real_name === 'string' && felder.real_name.trim()) || file.originalname,
-          file_name: fileName,
-          size: file.size,
-          ext: ext || null,
         },
         currentUser(req),
+        { file_name: fileName, size: file.size, ext: ext || null },
       );
     } catch (error) {
       await this.storage.delete(DOWNLOAD_AREA, fileName).catch(() => undefined);

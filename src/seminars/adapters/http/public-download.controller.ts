@@ -5,15 +5,17 @@ import { DataSource } from 'typeorm';
 import { DOWNLOAD_AREA } from '../../../platform/files/file-areas';
 import { checkSegment } from '../../../platform/files/file-path';
 import { downloadResponse } from '../../../platform/files/file-response';
-import { FileStorage } from '../../../platform/files/file-storage';
+import { fileNotFound, FileStorage } from '../../../platform/files/file-storage';
 import { DomainError } from '../../../shared/domain-error';
 import { Download } from '../persistence/download.entity';
 
 /**
  * `GET /download/{file_name}` (spec 001 §2): the downloads of seminars, events, rooms and
  * newsletters. Outside `/node`, so a public one needs no session: the links are sent to members.
- * A download marked non-public is served to staff only; every file goes out as an attachment
- * under the name it was uploaded with.
+ * Its record decides, always (issue 26): a download marked non-public is served to staff only, and
+ * a file without a record is not served at all, as if missing (its record's file name cannot be
+ * changed through the API, so no record is ever detached from its file). Every file goes out as an
+ * attachment under the name it was uploaded with.
  */
 @Controller('download')
 export class PublicDownloadController {
@@ -33,11 +35,11 @@ export class PublicDownloadController {
     const record = await this.dataSource
       .getRepository(Download)
       .findOne({ where: { file_name: path }, select: { id: true, public: true, real_name: true } });
-    // A file without a record (written by a seed or a migration of old data) counts as public.
-    if (record && !record.public && !req.isAuthenticated?.())
+    if (!record) throw fileNotFound();
+    if (!record.public && !req.isAuthenticated?.())
       throw new DomainError('DOWNLOAD_NICHT_OEFFENTLICH', 'Diese Datei ist nicht öffentlich.', 'forbidden');
     return downloadResponse(res, await this.storage.read(DOWNLOAD_AREA, path), {
-      name: record?.real_name || path,
+      name: record.real_name || path,
       inert: true,
     });
   }
