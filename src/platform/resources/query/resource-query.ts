@@ -27,6 +27,8 @@ export interface ResourceQuery {
   distinct: boolean;
   group?: string[];
   search?: string;
+  /** A named filter of the resource (ResourceDefinition.scopes), checked against it by the reader. */
+  scope?: string;
 }
 
 /**
@@ -171,6 +173,9 @@ export function parseResourceQuery(raw: Record<string, unknown>): ResourceQuery 
   const search = raw.search;
   if (search !== undefined && typeof search !== 'string')
     throw invalid('Parameter "search" muss ein Text sein.');
+  const scope = raw.scope;
+  if (scope !== undefined && typeof scope !== 'string')
+    throw invalid('Parameter "scope" muss der Name eines Filters sein.');
   return {
     where: whereObject('where', json('where')),
     attributes: stringList('attributes', json('attributes')),
@@ -182,5 +187,6 @@ export function parseResourceQuery(raw: Record<string, unknown>): ResourceQuery 
     distinct: flag(raw.distinct),
     group: stringList('group', json('group')),
     search: search?.trim() || undefined,
+    scope: scope?.trim() || undefined,
   };
 }
