@@ -13,10 +13,12 @@ export const NEUESTE_VERSION = { child_id: null } as const satisfies RecordCondi
 /** A current booking: the latest version, not cancelled. */
 export const AKTUELLER_VORGANG = { ...NEUESTE_VERSION, storno: false } as const satisfies RecordCondition;
 
-export const istNeuesteVersion = (t: { child_id?: unknown }): boolean => t.child_id == null;
+/** A booking as a record of either side (entity, API row); a missing field counts as empty. */
+type Version = { child_id?: unknown; storno?: unknown; [feld: string]: unknown };
 
-export const istAktuell = (t: { child_id?: unknown; storno?: unknown }): boolean =>
-  istNeuesteVersion(t) && !t.storno;
+export const istNeuesteVersion = (t: Version): boolean => t.child_id == null;
+
+export const istAktuell = (t: Version): boolean => istNeuesteVersion(t) && !t.storno;
 
 /** Booleans as 0/1: how both databases store them (SQLite integer, MariaDB tinyint). */
 function alsSql(alias: string, bedingung: Record<string, null | boolean>): string {

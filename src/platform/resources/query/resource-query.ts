@@ -173,7 +173,8 @@ export function parseResourceQuery(raw: Record<string, unknown>): ResourceQuery 
   const search = raw.search;
   if (search !== undefined && typeof search !== 'string')
     throw invalid('Parameter "search" muss ein Text sein.');
-  const scope = raw.scope;
+  // Plain or JSON-encoded like the other parameters: `aktuell` and `"aktuell"` name the same filter.
+  const scope = json('scope');
   if (scope !== undefined && typeof scope !== 'string')
     throw invalid('Parameter "scope" muss der Name eines Filters sein.');
   return {
