@@ -78,6 +78,8 @@ export interface ResourceMeta {
   lockedWhen?: RecordCondition;
   /** Records NOT matching this may not be deleted (e.g. invoices already in a summary); absent: all may. */
   deletableWhen?: RecordCondition;
+  /** Named filters a list or read may ask for with `scope=name`; absent: none. */
+  scopes?: Record<string, RecordCondition>;
   /** The fields that name one record (for selects, titles, breadcrumbs). */
   display: string[];
   /** Fields the list search box looks in. */

@@ -15,6 +15,8 @@ import { buchungGeaendert } from '../seminars/application/teilnehmer';
 import { pruefeBezahloptionSpeichern } from './application/bezahloptionen';
 import { BEZAHL_TYPEN, KATEGORIEN } from './domain/kategorie';
 import {
+  AKTUELLER_VORGANG,
+  NEUESTE_VERSION,
   pruefeBetrag,
   pruefeLoeschung,
   pruefeVerifizierung,
@@ -61,7 +63,9 @@ export const billingResources: ResourceDefinition[] = [
     // New bookings go through the Buchungen use case (POST there), saves of existing ones through
     // the Vorgaenge use case (PUT …/{id} there); the hooks below guard the generic writer anyway.
     lockedWhen: { locked: true },
-    deletableWhen: { locked: false, rw_rechnung_id: null, child_id: null },
+    deletableWhen: { locked: false, rw_rechnung_id: null, ...NEUESTE_VERSION },
+    // Screens ask for the rule of spec 000 §4 by name instead of spelling it out.
+    scopes: { aktuell: AKTUELLER_VORGANG, neueste: NEUESTE_VERSION },
     hooks: {
       beforeSave(values, { previous }) {
         // Defence in depth: the generic writer never changes a transaction in place.

@@ -66,7 +66,8 @@ const calc = async () =>
 describe('the billing overview of a seminar', () => {
   beforeAll(async () => {
     const vorgaenge = await list('rw-transaction', {
-      where: { category: 'seminare', child_id: null, storno: false, rw_rechnung_id: null },
+      where: { category: 'seminare', rw_rechnung_id: null },
+      scope: 'aktuell',
     });
     const anzahl = new Map<number, number>();
     for (const t of vorgaenge)
@@ -348,7 +349,8 @@ describe('the billing of a member without payment option', () => {
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await visible(toast('Vorgang angelegt'));
     const [neu] = await list('rw-transaction', {
-      where: { benutzer_id: mitglied.id, veranstaltung_id: seminar.id, child_id: null },
+      where: { benutzer_id: mitglied.id, veranstaltung_id: seminar.id },
+      scope: 'neueste',
       order: [['id', 'DESC']],
     });
     expect(neu).toMatchObject({ teilnehmer_id: mitarbeiter[0].id, betrag: preis.betrag, storno: false });

@@ -394,7 +394,7 @@ describe('membership screens', () => {
   it('shows the booking overview with links to billing and exports it as CSV', async () => {
     const transactions = await api<Row[]>(
       'GET',
-      `/api/rw-transaction${query({ where: { benutzer_id: firma.id, child_id: null, storno: false } })}`,
+      `/api/rw-transaction${query({ where: { benutzer_id: firma.id }, scope: 'aktuell' })}`,
     );
     expect(transactions.length).toBeGreaterThan(0);
     await openBenutzer(firma.id);

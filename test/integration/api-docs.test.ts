@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 interface Operation {
   tags?: string[];
   summary?: string;
-  parameters?: { name: string; in: string; example?: unknown }[];
+  parameters?: { name: string; in: string; example?: unknown; description?: string }[];
 }
 type OpenApi = {
   openapi: string;
@@ -124,6 +124,25 @@ describe('API documentation', () => {
     // A read-only resource documents no writes.
     expect(Object.keys(doc.paths['/node/api/audit'])).toEqual(['get']);
     expect(doc.paths['/node/api/audit/{id}'].put).toBeUndefined();
+  });
+
+  it("documents a resource's named filters with the condition each stands for, as its metadata", () => {
+    const vorgaenge = metas.find((meta) => meta.name === 'rw-transaction')!;
+    expect(vorgaenge.scopes).toEqual({
+      aktuell: { child_id: null, storno: false },
+      neueste: { child_id: null },
+    });
+    const scope = doc.paths['/node/api/rw-transaction'].get.parameters!.find((p) => p.name === 'scope');
+    expect(scope).toMatchObject({
+      in: 'query',
+      schema: { type: 'string', enum: ['aktuell', 'neueste'] },
+      description:
+        'Benannter Filter, mit `where` UND-verknüpft: `aktuell` = `{"child_id":null,"storno":false}`; `neueste` = `{"child_id":null}`',
+    });
+    expect(doc.paths['/node/api/rw-transaction/{id}'].get.parameters!.map((p) => p.name)).toContain('scope');
+    // A resource without scopes documents none.
+    const kreis = doc.paths['/node/api/rw-kreis'].get.parameters!.map((p) => p.name);
+    expect(kreis).not.toContain('scope');
   });
 
   it('gives every example of a list call an answer of 200', async () => {

@@ -433,6 +433,70 @@ describe.each(databases())('billing resources on %s', (kind) => {
     expect(response.body[0].Veranstaltung).toMatchObject({ id: ids.veranstaltung });
   });
 
+  it('lists the current bookings (scope=aktuell) and the latest versions (scope=neueste) by name', async () => {
+    const mitglied = await post('benutzer', { vorname: 'Jörg', nachname: 'Weiß', kennnummer: '200419' });
+    const buchung = { category: 'seminare', benutzer_id: mitglied, veranstaltung_id: ids.veranstaltung };
+    const geaendert = await post('rw-transaction', { ...buchung, betrag: 100 });
+    const neu = (await agent.put(`/node/api/rw-transaction/${geaendert}`).send({ betrag: 120 }).expect(200))
+      .body.id as number;
+    const storniert = await post('rw-transaction', { ...buchung, betrag: 80 });
+    await agent.put(`/node/api/rw-transaction/${storniert}`).send({ storno: true }).expect(200);
+    const andere = await post('rw-transaction', {
+      ...buchung,
+      veranstaltung_event_id: ids.event,
+      betrag: 50,
+    });
+    expect(new Set([geaendert, neu, storniert, andere]).size).toBe(4);
+
+    const liste = async (query: Record<string, unknown>) => {
+      const response = await agent.get('/node/api/rw-transaction').query({
+        where: JSON.stringify({ benutzer_id: mitglied }),
+        order: JSON.stringify([['id', 'ASC']]),
+        ...query,
+      });
+      expect(response.status).toBe(200);
+      return response.body.map((r: { id: number }) => r.id);
+    };
+    expect(await liste({})).toEqual([geaendert, neu, storniert, andere]);
+    expect(await liste({ scope: 'aktuell' })).toEqual([neu, andere]);
+    expect(await liste({ scope: 'neueste' })).toEqual([neu, storniert, andere]);
+    // ANDed with the request's where, also when that names the scope's own fields.
+    expect(
+      await liste({
+        scope: 'aktuell',
+        where: JSON.stringify({ benutzer_id: mitglied, veranstaltung_event_id: null }),
+      }),
+    ).toEqual([neu]);
+    expect(
+      await liste({ scope: 'neueste', where: JSON.stringify({ benutzer_id: mitglied, storno: true }) }),
+    ).toEqual([storniert]);
+    // The count is the scope's too.
+    const seite = await agent.get('/node/api/rw-transaction').query({
+      scope: 'aktuell',
+      where: JSON.stringify({ benutzer_id: mitglied }),
+      order: JSON.stringify([['id', 'ASC']]),
+      count: 'true',
+      limit: '1',
+    });
+    expect(seite.body).toEqual({ count: 2, rows: [expect.objectContaining({ id: neu })] });
+
+    // One record: the scope decides whether it is found.
+    await agent.get(`/node/api/rw-transaction/${neu}`).query({ scope: 'aktuell' }).expect(200);
+    await agent.get(`/node/api/rw-transaction/${geaendert}`).query({ scope: 'aktuell' }).expect(404);
+    await agent.get(`/node/api/rw-transaction/${storniert}`).query({ scope: 'neueste' }).expect(200);
+  });
+
+  it('refuses an unknown scope with 400 naming it', async () => {
+    const unbekannt = await agent.get('/node/api/rw-transaction').query({ scope: 'offen' });
+    expect(unbekannt.status).toBe(400);
+    expect(unbekannt.body.message).toBe(
+      'Unbekannter Filter „offen“ für „Vorgänge“ (bekannt: aktuell, neueste).',
+    );
+    const ohne = await agent.get('/node/api/rw-rechnung').query({ scope: 'aktuell' });
+    expect(ohne.status).toBe(400);
+    expect(ohne.body.message).toBe('„Rechnungen“ hat keine benannten Filter; „aktuell“ ist unbekannt.');
+  });
+
   it('adds the foreign keys of seminar types and Abos to invoice templates (SET NULL)', async () => {
     const vorlage = await post('rw-vorlage', { titel: 'Abo-Rechnung', rw_kreis_id: ids.kreis });
     const kreis = await post('rw-debitor-kreis', { titel: 'Debitoren Akademie' });

@@ -22,6 +22,7 @@ import { buchungGeaendert } from '../../seminars/application/teilnehmer';
 import { DomainError } from '../../shared/domain-error';
 import { centsToEuros, eurosToCents, type Cents } from '../../shared/money';
 import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
+import { aktuellSql } from '../domain/vorgang';
 import {
   bruttoPreis,
   buchungsanfrage,
@@ -445,8 +446,7 @@ export class Buchungen {
       .createQueryBuilder(RwTransaction, 't')
       .select(['t.id', 't.veranstaltung_id', 't.teilnehmer_id', 't.benutzer_id', 't.data'])
       .where('t.category = :category', { category: 'seminare' })
-      .andWhere('t.child_id IS NULL')
-      .andWhere('t.storno = :storno', { storno: false })
+      .andWhere(aktuellSql('t'))
       .andWhere('t.veranstaltung_id IS NOT NULL')
       .andWhere('(t.veranstaltung_id = :seminarId OR t.teilnehmer_id = :teilnehmerId)', {
         seminarId,

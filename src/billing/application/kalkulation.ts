@@ -9,6 +9,7 @@ import { berlinWandzeit } from '../../../common/kalender';
 import { RwBezahloption } from '../adapters/persistence/rw-bezahloption.entity';
 import { RwRechnung } from '../adapters/persistence/rw-rechnung.entity';
 import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
+import { neuesteVersionSql } from '../domain/vorgang';
 import {
   inEuro,
   kalkulationsAnfrage,
@@ -34,7 +35,10 @@ export class Kalkulation {
     return kategoriesummen(anfrage.ids, daten).map(inEuro);
   }
 
-  /** The latest versions (child_id null); a seminar's include its events' (as aktuelleVorgaenge does). */
+  /**
+   * The latest versions, cancelled ones too (the sums tell them apart); a seminar's include its
+   * events' (as aktuelleVorgaenge does).
+   */
   private async vorgaenge({ category, feld, ids }: KalkulationsAnfrage): Promise<KalkulationsVorgang[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(RwTransaction, 't')
@@ -48,7 +52,7 @@ export class Kalkulation {
         `t.${feld}`,
       ])
       .where('t.category = :category', { category })
-      .andWhere('t.child_id IS NULL');
+      .andWhere(neuesteVersionSql('t'));
     if (category === 'seminare') {
       query
         .leftJoin('t.Veranstaltung_Event', 'e')

@@ -34,7 +34,7 @@ import {
 } from '../domain/rechnungslauf';
 import { pruefeStornierbar } from '../domain/rechnung';
 import { gesamtzeitraum, vorgangszeitraum, type Leistungszeitraum } from '../domain/rechnungsdokument';
-import { neueVersion } from '../domain/vorgang';
+import { neueVersion, neuesteVersionSql } from '../domain/vorgang';
 import { buchungGeaendert } from '../../seminars/application/teilnehmer';
 import { gesperrteZeilen, mitZeilensperre, Nummernvergabe } from './nummernvergabe';
 import { aktuelleVorgaenge } from './vorgaenge';
@@ -162,7 +162,7 @@ export class Rechnungslauf {
           manager
             .createQueryBuilder(RwTransaction, 't')
             .where('t.rw_rechnung_id IN (:...ids)', { ids: ausgestellt.map((r) => r.id) })
-            .andWhere('t.child_id IS NULL')
+            .andWhere(neuesteVersionSql('t'))
             .orderBy('t.id', 'ASC'),
         )
       : [];
@@ -261,7 +261,7 @@ export class Rechnungslauf {
         manager
           .createQueryBuilder(RwTransaction, 't')
           .where('t.rw_rechnung_id = :id', { id })
-          .andWhere('t.child_id IS NULL')
+          .andWhere(neuesteVersionSql('t'))
           .orderBy('t.id', 'ASC'),
       );
       if (rechnung.rw_kreis_id != null) await this.nummern.sperren(manager, [rechnung.rw_kreis_id]);

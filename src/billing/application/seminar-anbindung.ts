@@ -7,6 +7,7 @@ import type { EntityManager } from 'typeorm';
 import { RwDebitorKreis } from '../adapters/persistence/rw-kreis.entity';
 import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
 import { naechsteNummer } from '../domain/nummernkreis';
+import { aktuellSql } from '../domain/vorgang';
 import { gesperrt } from './nummernvergabe';
 
 /**
@@ -95,8 +96,7 @@ export async function aktuelleSeminarBuchungen(
     .createQueryBuilder(RwTransaction, 't')
     .leftJoin('t.Veranstaltung_Event', 'e')
     .where('(t.veranstaltung_id = :id OR e.veranstaltung_id = :id)', { id: veranstaltungId })
-    .andWhere('t.child_id IS NULL')
-    .andWhere('t.storno = :storno', { storno: false })
+    .andWhere(aktuellSql('t'))
     .andWhere('t.category = :category', { category: 'seminare' })
     .select(['t.id', 't.veranstaltung_event_id', 't.betrag', 't.buchung_typ', 't.teilnehmer']);
   for (const alias of ['tn', 'b']) {

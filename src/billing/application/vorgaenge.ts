@@ -16,6 +16,7 @@ import { DomainError } from '../../shared/domain-error';
 import { buchungGeaendert } from '../../seminars/application/teilnehmer';
 import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
 import {
+  aktuellSql,
   neueVersion,
   pruefeAenderung,
   pruefeBetrag,
@@ -188,8 +189,7 @@ export function aktuelleVorgaenge(manager: EntityManager, objekt: KategorieObjek
   const query = manager
     .createQueryBuilder(RwTransaction, 't')
     .where('t.category = :category', { category: objekt.category })
-    .andWhere('t.child_id IS NULL')
-    .andWhere('t.storno = :storno', { storno: false });
+    .andWhere(aktuellSql('t'));
   if (objekt.category !== 'seminare') return query.andWhere(`t.${objekt.feld} = :id`, { id: objekt.id });
   return query
     .leftJoin('t.Veranstaltung_Event', 'e')

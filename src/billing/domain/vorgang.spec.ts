@@ -1,6 +1,5 @@
 import { DomainError } from '../../shared/domain-error';
 import {
-  istAktuell,
   neueVersion,
   pruefeAenderung,
   pruefeBetrag,
@@ -33,14 +32,6 @@ const meldung = (run: () => unknown) => {
   }
   return 'erlaubt';
 };
-
-describe('current transactions', () => {
-  it.each([
-    [{ child_id: null, storno: false }, true],
-    [{ child_id: 4, storno: false }, false],
-    [{ child_id: null, storno: true }, false],
-  ])('%j is current: %s', (t, aktuell) => expect(istAktuell(t)).toBe(aktuell));
-});
 
 describe('amounts', () => {
   it.each([

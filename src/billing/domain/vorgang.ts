@@ -6,7 +6,18 @@
  * A transaction on an issued invoice is locked: it can only still be cancelled, which the next
  * invoice run answers with a storno invoice.
  */
+import { istNeuesteVersion } from '../../../common/vorgang';
 import { DomainError } from '../../shared/domain-error';
+
+// The rule of a current booking lives in common/ (the client filters by it too); billing names it here.
+export {
+  aktuellSql,
+  AKTUELLER_VORGANG,
+  istAktuell,
+  istNeuesteVersion,
+  NEUESTE_VERSION,
+  neuesteVersionSql,
+} from '../../../common/vorgang';
 
 type Werte = Record<string, unknown>;
 
@@ -23,14 +34,11 @@ export interface Vorgang {
 /** Maintained by the versioning and the invoice runs only, never by a save. */
 export const VORGANG_SYSTEMFELDER = ['first_id', 'child_id', 'locked', 'rw_rechnung_id'] as const;
 
-/** Spec 000 §4. */
-export const istAktuell = (t: Pick<Vorgang, 'child_id' | 'storno'>) => t.child_id == null && !t.storno;
-
 const konflikt = (code: string, message: string) => DomainError.conflict(code, message);
 
 /** Only the last version of a chain is worked on; older ones are history. */
 export function pruefeLetzteVersion(t: Pick<Vorgang, 'child_id'>): void {
-  if (t.child_id != null) {
+  if (!istNeuesteVersion(t)) {
     throw konflikt(
       'VORGANG_VERALTET',
       'Dies ist eine ältere Version des Vorgangs; bearbeitet werden kann nur die aktuelle.',

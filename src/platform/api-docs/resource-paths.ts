@@ -180,6 +180,25 @@ function listParameters(meta: ResourceMeta, listLimitMax: number): ParameterObje
         : 'Suchtext (diese Ressource hat keine Suchfelder)',
       schema: { type: 'string' },
     },
+    ...scopeParameter(meta),
+  ];
+}
+
+/** The resource's named filters, each with the condition it stands for. */
+function scopeParameter({ scopes }: ResourceMeta): ParameterObject[] {
+  if (!scopes) return [];
+  const names = Object.keys(scopes);
+  return [
+    {
+      name: 'scope',
+      in: 'query',
+      required: false,
+      description: `Benannter Filter, mit \`where\` UND-verknüpft: ${names
+        .map((name) => `\`${name}\` = \`${JSON.stringify(scopes[name])}\``)
+        .join('; ')}`,
+      schema: { type: 'string', enum: names },
+      example: names[0],
+    },
   ];
 }
 
@@ -244,7 +263,7 @@ export function resourcePaths(metas: ResourceMeta[], listLimitMax: number): Reso
       parameters: [idParameter],
       get: operation('get', `${name}: ein Datensatz`, {
         parameters: listParameters(meta, listLimitMax).filter((p) =>
-          ['include', 'attributes'].includes(p.name),
+          ['include', 'attributes', 'scope'].includes(p.name),
         ),
         responses: { '200': { description: 'Der Datensatz (mit ETag)', ...record }, ...errorResponses },
       }),

@@ -51,6 +51,11 @@ export interface ResourceDefinition<E = unknown> {
   lockedWhen?: RecordCondition;
   /** Only records matching this may be deleted through the generic API. */
   deletableWhen?: RecordCondition;
+  /**
+   * Named filters (`?scope=name`), ANDed with the request's `where`: a rule of the domain that
+   * screens ask for by name instead of spelling it out (e.g. the current bookings).
+   */
+  scopes?: Record<string, RecordCondition>;
   /** German reasons for refusing an operation or a locked/undeletable record; defaults name the resource. */
   refusals?: Partial<Record<keyof ResourceOperations, string>>;
   /** The fields that name one record, main one first; derived from common field names by default. */

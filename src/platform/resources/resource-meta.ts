@@ -111,6 +111,7 @@ export class ResourceMetaService {
       operations,
       ...(definition.lockedWhen && { lockedWhen: definition.lockedWhen }),
       ...(definition.deletableWhen && { deletableWhen: definition.deletableWhen }),
+      ...(definition.scopes && { scopes: definition.scopes }),
       display: displayOf(definition, metadata),
       searchable: definition.searchable ?? [],
       defaultOrder: definition.defaultOrder ?? [['id', 'ASC']],

@@ -16,6 +16,7 @@ import type { EntityClass, ResourceDefinition, Row } from './resource-definition
 import { ResourceRegistry } from './resource-registry';
 import type { ResourceQuery } from './query/resource-query';
 import { PARENT_IDS, ReadPlan, ToManyLoad } from './query/read-plan';
+import { withScope } from './query/scope';
 import { buildFieldRow, buildRow, type RawRow } from './row-builder';
 
 /** Parent ids per to-many query: a page needs one query; an unlimited list a few. */
@@ -71,7 +72,8 @@ export class ResourceReader {
     this.read = plainReads(dataSource, { datesAsText: true });
   }
 
-  async list(definition: ResourceDefinition, query: ResourceQuery): Promise<ListResult> {
+  async list(definition: ResourceDefinition, scoped: ResourceQuery): Promise<ListResult> {
+    const query = withScope(definition, scoped);
     if (query.limit !== undefined && query.limit > this.maxLimit) {
       throw DomainError.invalid(
         'INVALID_QUERY',
@@ -91,7 +93,8 @@ export class ResourceReader {
     return { count: Number(count.n), rows };
   }
 
-  async get(definition: ResourceDefinition, id: number, query: Partial<ResourceQuery> = {}): Promise<Row> {
+  async get(definition: ResourceDefinition, id: number, scoped: Partial<ResourceQuery> = {}): Promise<Row> {
+    const query = withScope(definition, scoped);
     const prepared = this.prepare(definition, {
       where: query.where ? { $and: [query.where, { id }] } : { id },
       attributes: query.attributes,

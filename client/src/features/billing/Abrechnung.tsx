@@ -155,7 +155,8 @@ const MITGLIED_SPALTEN: ColumnDef[] = [
 
 function Mitglieder({ art, id }: { art: AbrechnungsArt; id: number }) {
   const { data, isLoading } = useApi<Row[]>(resourcePath('rw-transaction'), {
-    where: { ...objektWhere(art, id, true), child_id: null, storno: false },
+    where: objektWhere(art, id, true),
+    scope: 'aktuell',
     attributes: ['id', 'benutzer_id', 'betrag', 'verifiziert', 'storno', 'child_id', 'rw_rechnung_id'],
     include: [{ association: 'Benutzer', attributes: ['id', 'anzeigename', 'kennnummer'] }],
     limit: 1000,

@@ -72,7 +72,8 @@ function Vorgaenge({ art, id, benutzerId }: Ebene) {
         resource="rw-transaction"
         query={{
           // The latest versions, cancelled ones too: their cancellation can be reverted.
-          where: { ...objektWhere(art, id, true), benutzer_id: benutzerId, child_id: null },
+          where: { ...objektWhere(art, id, true), benutzer_id: benutzerId },
+          scope: 'neueste',
           include: [{ association: 'RW_Rechnung', attributes: ['id', 'rechnungs_nr'] }],
           order: [['id', 'ASC']],
           limit: 1000,

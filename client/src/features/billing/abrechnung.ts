@@ -3,6 +3,7 @@
  * the members of its current transactions, the German report of an invoice run, which actions a
  * transaction offers and when the payment tab is forced open.
  */
+import { istAktuell } from '../../../../common/vorgang';
 import type { Row } from '../../resources/types';
 
 /** The categories with a billing screen in the menu and their id field (spec 002 §3). */
@@ -75,7 +76,7 @@ export interface MitgliedZeile {
 export function mitgliederAusVorgaengen(vorgaenge: Row[]): MitgliedZeile[] {
   const mitglieder = new Map<number, MitgliedZeile & { cent: number }>();
   for (const t of vorgaenge) {
-    if (t.child_id != null || t.storno || t.benutzer_id == null) continue;
+    if (!istAktuell(t) || t.benutzer_id == null) continue;
     const id = Number(t.benutzer_id);
     const benutzer = (t.Benutzer ?? {}) as Row;
     const zeile = mitglieder.get(id) ?? {
@@ -135,10 +136,10 @@ export interface VorgangAktionen {
  * offered: the server decides them and says why not.
  */
 export function vorgangAktionen(t: Row): VorgangAktionen {
-  const aktuell = t.child_id == null;
+  const aktuell = istAktuell(t);
   return {
-    verifizieren: aktuell && !t.storno && !t.verifiziert && t.rw_rechnung_id == null,
-    stornieren: aktuell && !t.storno,
+    verifizieren: aktuell && !t.verifiziert && t.rw_rechnung_id == null,
+    stornieren: aktuell,
   };
 }
 

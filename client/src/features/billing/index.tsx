@@ -69,7 +69,7 @@ export const billing: FeatureSlice = {
         { field: 'buchung_typ' },
         { field: 'category' },
       ],
-      query: { where: { child_id: null, storno: false } },
+      query: { scope: 'aktuell' },
       timeField: 'buchung_time',
       timeDefault: 3,
       refreshInterval: 100000,

@@ -1,6 +1,6 @@
 /**
- * The booking overviews of a user (spec 000 §2, §3): current transactions (child_id null,
- * storno false), as booking person or, grouped per booking user, as participant.
+ * The booking overviews of a user (spec 000 §2, §3): current transactions (scope `aktuell`, see
+ * common/vorgang.ts), as booking person or, grouped per booking user, as participant.
  */
 import { TIME_ZONE } from '../../lib/format';
 import type { ColumnDef, Row } from '../../resources/types';
@@ -24,7 +24,8 @@ export function buchungsQuery(variante: BuchungsVariante, id: number) {
     include.push({ association: 'Benutzer', attributes: ['id', 'anzeigename', 'kennnummer'] });
   }
   return {
-    where: { [variante === 'benutzer' ? 'benutzer_id' : 'teilnehmer_id']: id, child_id: null, storno: false },
+    where: { [variante === 'benutzer' ? 'benutzer_id' : 'teilnehmer_id']: id },
+    scope: 'aktuell',
     include,
   };
 }

@@ -44,6 +44,16 @@ describe('parseResourceQuery', () => {
     });
   });
 
+  it('takes a scope by name, plain or JSON-encoded, and refuses anything else', () => {
+    expect(parseResourceQuery({ scope: 'aktuell' }).scope).toBe('aktuell');
+    expect(parseResourceQuery({ scope: '"aktuell"' }).scope).toBe('aktuell');
+    expect(parseResourceQuery({ scope: ' ' }).scope).toBeUndefined();
+    expect(refusal({ scope: '["aktuell"]' })).toBe('Parameter "scope" muss der Name eines Filters sein.');
+    expect(refusal({ scope: ['aktuell', 'neueste'] })).toBe(
+      'Parameter "scope" darf nur einmal angegeben werden.',
+    );
+  });
+
   it('nests includes at most three levels deep', () => {
     const nested = (depth: number): unknown =>
       depth === 1 ? ['A'] : [{ association: 'A', include: nested(depth - 1) }];

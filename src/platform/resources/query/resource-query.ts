@@ -27,6 +27,8 @@ export interface ResourceQuery {
   distinct: boolean;
   group?: string[];
   search?: string;
+  /** A named filter of the resource (ResourceDefinition.scopes), checked against it by the reader. */
+  scope?: string;
 }
 
 /**
@@ -202,6 +204,10 @@ export function parseResourceQuery(raw: Record<string, unknown>): ResourceQuery 
   const search = raw.search;
   if (search !== undefined && typeof search !== 'string')
     throw invalid('Parameter "search" muss ein Text sein.');
+  // Plain or JSON-encoded like the other parameters: `aktuell` and `"aktuell"` name the same filter.
+  const scope = json('scope');
+  if (scope !== undefined && typeof scope !== 'string')
+    throw invalid('Parameter "scope" muss der Name eines Filters sein.');
   return {
     where: whereObject('where', json('where')),
     attributes: stringList('attributes', json('attributes')),
@@ -213,5 +219,6 @@ export function parseResourceQuery(raw: Record<string, unknown>): ResourceQuery 
     distinct: flag(raw.distinct),
     group: stringList('group', json('group')),
     search: search?.trim() || undefined,
+    scope: scope?.trim() || undefined,
   };
 }

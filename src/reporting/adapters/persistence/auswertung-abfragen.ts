@@ -6,6 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { aktuellSql } from '../../../../common/vorgang';
 import { eurosToCents } from '../../../shared/money';
 import type { Seite } from '../../../shared/seite';
 import type { BenutzerAuswahl, SeminarAuswahl } from '../../domain/auswahl';
@@ -51,7 +52,7 @@ const satz = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 
 /** The current version of a booking that is not cancelled (spec 000 §4, §9). */
-const AKTUELL = 't.child_id IS NULL AND t.storno = 0';
+const AKTUELL = aktuellSql('t');
 
 export interface SeminarZeile {
   id: number;
