@@ -4,6 +4,12 @@
  */
 export type Cents = number;
 
+/**
+ * The largest amount a money field takes: 99.999.999,99 €. Money columns are DECIMAL(12,2) and
+ * hold a hundred times more, so that sums of such amounts (an invoice, a summary) still fit.
+ */
+export const MONEY_MAX_CENTS: Cents = 9_999_999_999;
+
 export function eurosToCents(euros: number): Cents {
   if (!Number.isFinite(euros)) throw new RangeError(`kein Geldbetrag: ${euros}`);
   // toFixed(6) strips binary noise (1.005 → "1.005000") before rounding half away from zero.
