@@ -7,6 +7,7 @@ import {
   pruefeLoeschung,
   pruefeStornierung,
   pruefeVerifizierung,
+  pruefeVerifizierungsAenderung,
   zuruecksetzen,
   type Vorgang,
 } from './vorgang';
@@ -170,8 +171,16 @@ describe('the single conditions of the transitions', () => {
       expect(code(() => pruefeAenderung(t))).toBe('VORGANG_GESPERRT');
       expect(code(() => zuruecksetzen(t))).toBe('VORGANG_GESPERRT');
       expect(code(() => pruefeLoeschung(t))).toBe('VORGANG_ABGERECHNET');
+      expect(code(() => pruefeVerifizierungsAenderung(t))).toBe('VORGANG_GESPERRT');
+      expect(code(() => pruefeVerifizierungsAenderung({ ...t, storno: true }))).toBe('VORGANG_GESPERRT');
       expect(code(() => pruefeStornierung(t))).toBeNull();
     }
+  });
+
+  it('lets the verification of an open current version change, cancelled or not', () => {
+    expect(code(() => pruefeVerifizierungsAenderung(erste))).toBeNull();
+    expect(code(() => pruefeVerifizierungsAenderung({ ...zweite, storno: true }))).toBeNull();
+    expect(code(() => pruefeVerifizierungsAenderung(alt))).toBe('VORGANG_VERALTET');
   });
 
   it('treats a version without chain as the first one', () => {
