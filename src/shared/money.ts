@@ -32,3 +32,15 @@ const euroFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, ma
 export function formatEuro(cents: Cents): string {
   return `${euroFormat.format(centsToEuros(cents))} €`;
 }
+
+/**
+ * Why `euros` is no amount a money field takes (beyond ±MONEY_MAX_CENTS once rounded to cents), in
+ * German, or undefined.
+ */
+export function moneyRangeViolation(euros: number): string | undefined {
+  const cents = Number.isFinite(euros) ? Math.abs(eurosToCents(euros)) : Infinity;
+  if (cents <= MONEY_MAX_CENTS) return undefined;
+  return euros > 0
+    ? `darf höchstens ${formatEuro(MONEY_MAX_CENTS)} betragen`
+    : `darf nicht kleiner als ${formatEuro(-MONEY_MAX_CENTS)} sein`;
+}

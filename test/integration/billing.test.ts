@@ -482,6 +482,8 @@ describe.each(databases())('billing core on %s', (kind) => {
       for (const [betrag, meldung] of [
         [-1, 'Bitte prüfen Sie die Eingaben: „Betrag“ darf nicht negativ sein.'],
         [1.005, 'Bitte prüfen Sie die Eingaben: „Betrag“ darf höchstens zwei Nachkommastellen haben.'],
+        [1e308, 'Bitte prüfen Sie die Eingaben: „Betrag“ darf höchstens 99.999.999,99 € betragen.'],
+        [9e15, 'Bitte prüfen Sie die Eingaben: „Betrag“ darf höchstens 99.999.999,99 € betragen.'],
       ] as const) {
         const response = await agent
           .post('/node/api/rw-transaction')

@@ -53,6 +53,9 @@ describe('amounts', () => {
     [-0.01, 'Bitte prüfen Sie die Eingaben: „betrag“ darf nicht negativ sein.'],
     [1.005, 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens zwei Nachkommastellen haben.'],
     ['9.999', 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens zwei Nachkommastellen haben.'],
+    [99_999_999.99, 'erlaubt'],
+    [1e308, 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens 99.999.999,99 € betragen.'],
+    [9e15, 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens 99.999.999,99 € betragen.'],
   ])('%p → %s', (betrag, erwartet) => expect(meldung(() => pruefeBetrag(betrag))).toBe(erwartet));
 });
 

@@ -7,6 +7,7 @@
  * invoice run answers with a storno invoice; nothing else about it changes, its verification neither.
  */
 import { DomainError } from '../../shared/domain-error';
+import { moneyRangeViolation } from '../../shared/money';
 
 type Werte = Record<string, unknown>;
 
@@ -39,14 +40,16 @@ export function pruefeLetzteVersion(t: Pick<Vorgang, 'child_id'>): void {
 }
 
 /**
- * An amount is whole cents, not negative (credits arise as storno invoices, not as bookings).
- * Null stays allowed: a booking without price (e.g. a free guest).
+ * An amount is whole cents, not negative (credits arise as storno invoices, not as bookings), at
+ * most what a money field takes. Null stays allowed: a booking without price (e.g. a free guest).
  */
 export function pruefeBetrag(betrag: unknown): void {
   if (betrag == null) return;
   const wert = Number(betrag);
   if (typeof betrag === 'boolean' || !Number.isFinite(wert)) return; // the field check reports it
   if (wert < 0) throw DomainError.fields({ betrag: 'darf nicht negativ sein' });
+  const zuGross = moneyRangeViolation(wert);
+  if (zuGross) throw DomainError.fields({ betrag: zuGross });
   if (Math.abs(wert * 100 - Math.round(wert * 100)) > 1e-6)
     throw DomainError.fields({ betrag: 'darf höchstens zwei Nachkommastellen haben' });
 }

@@ -42,8 +42,8 @@ describe('column bounds', () => {
 
   it('bounds money at 99.999.999,99 € after rounding commercially to cents', () => {
     const money = columns.betrag;
-    expect(decimalLimit(money)).toEqual({ scale: 2, maxUnits: MONEY_MAX_CENTS });
-    expect(MONEY_MAX_CENTS).toBe(9_999_999_999);
+    // DECIMAL(12,2) holds a hundred times the largest amount, for sums.
+    expect(decimalLimit(money)).toEqual({ scale: 2, maxUnits: 100 * MONEY_MAX_CENTS + 99 });
     for (const ok of [99_999_999.99, -99_999_999.99, 99_999_999.994, 0, 0.005, -0.004])
       expect(decimalViolation(money, ok)).toBeUndefined();
     expect(decimalViolation(money, 99_999_999.995)).toBe('darf höchstens 99.999.999,99 € betragen');

@@ -10,7 +10,7 @@
  */
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
-import { formatEuro, MONEY_MAX_CENTS } from '../../shared/money';
+import { moneyRangeViolation } from '../../shared/money';
 import { isMoneyColumn } from '../database/columns';
 
 type Column = Pick<ColumnMetadata, 'type' | 'length' | 'precision' | 'scale' | 'unsigned' | 'transformer'>;
@@ -55,24 +55,18 @@ export function integerViolation(column: Column, value: number): string | undefi
 
 /**
  * DECIMAL(p,s) holds at most p digits, s of them after the comma: |x| ≤ (10^p − 1) / 10^s, counted
- * here in units of 10^−s (cents for money). MariaDB's default is DECIMAL(10,0). Money fields take
- * at most MONEY_MAX_CENTS, below what their column holds. Float columns have no such limit (none
- * exist).
+ * here in units of 10^−s. MariaDB's default is DECIMAL(10,0). Float columns have no such limit
+ * (none exist).
  */
 export function decimalLimit(column: Column): { scale: number; maxUnits: number } | undefined {
   if (!['decimal', 'numeric'].includes(columnTypeName(column))) return undefined;
-  const scale = column.scale ?? 0;
-  const maxUnits = 10 ** (column.precision ?? 10) - 1;
-  return {
-    scale,
-    maxUnits: isMoneyColumn(column) && scale === 2 ? Math.min(maxUnits, MONEY_MAX_CENTS) : maxUnits,
-  };
+  return { scale: column.scale ?? 0, maxUnits: 10 ** (column.precision ?? 10) - 1 };
 }
 
 /**
- * The value as the column stores it, in units of 10^−scale: after its transformer's rounding (money
- * and hundredths round commercially through cents, database/columns.ts), else as the database
- * rounds. Infinity for what no column can store.
+ * The value as the column stores it, in units of 10^−scale: after its transformer's rounding
+ * (hundredths round commercially through cents, database/columns.ts), else as the database rounds.
+ * Infinity for what no column can store.
  */
 function storedUnits(column: Column, value: number, scale: number): number {
   let stored = value;
@@ -87,13 +81,16 @@ function storedUnits(column: Column, value: number, scale: number): number {
   return Number.isNaN(units) ? Infinity : units;
 }
 
+/**
+ * Money fields take at most ±99.999.999,99 € (shared/money.ts), a hundredth of what their
+ * DECIMAL(12,2) holds; other decimals what their column holds.
+ */
 export function decimalViolation(column: Column, value: number): string | undefined {
+  const money = isMoneyColumn(column) ? moneyRangeViolation(value) : undefined;
+  if (money) return money;
   const limit = decimalLimit(column);
   if (!limit || storedUnits(column, value, limit.scale) <= limit.maxUnits) return undefined;
-  const bound = (units: number) =>
-    isMoneyColumn(column) && limit.scale === 2
-      ? formatEuro(units)
-      : number(units / 10 ** limit.scale, limit.scale);
+  const bound = (units: number) => number(units / 10 ** limit.scale, limit.scale);
   return value > 0
     ? `darf höchstens ${bound(limit.maxUnits)} betragen`
     : `darf nicht kleiner als ${bound(-limit.maxUnits)} sein`;
