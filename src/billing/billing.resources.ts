@@ -14,7 +14,7 @@ import { RwText, RwVorlage } from './adapters/persistence/rw-vorlage.entity';
 import { buchungGeaendert } from '../seminars/application/teilnehmer';
 import { pruefeBezahloptionSpeichern } from './application/bezahloptionen';
 import { BEZAHL_TYPEN, KATEGORIEN } from './domain/kategorie';
-import { pruefeKreisAenderung } from './domain/nummernkreis';
+import { KREIS_LOESCHBAR, KREIS_NICHT_LOESCHBAR, pruefeKreisAenderung } from './domain/nummernkreis';
 import {
   pruefeBetrag,
   pruefeLoeschung,
@@ -32,6 +32,8 @@ export const billingResources: ResourceDefinition[] = [
     defaultOrder: [['titel', 'ASC']],
     // The counters are the number assignment's once a number is taken (application/nummernvergabe.ts).
     hooks: { beforeSave: (values, { previous }) => pruefeKreisAenderung('rw-kreis', values, previous) },
+    deletableWhen: KREIS_LOESCHBAR,
+    refusals: { delete: KREIS_NICHT_LOESCHBAR },
   }),
   defineResource({
     name: 'rw-debitor-kreis',
@@ -42,6 +44,8 @@ export const billingResources: ResourceDefinition[] = [
     hooks: {
       beforeSave: (values, { previous }) => pruefeKreisAenderung('rw-debitor-kreis', values, previous),
     },
+    deletableWhen: KREIS_LOESCHBAR,
+    refusals: { delete: KREIS_NICHT_LOESCHBAR },
   }),
   defineResource({
     name: 'rw-vorlage',

@@ -720,6 +720,12 @@ describe.each(databases())('billing core on %s', (kind) => {
         );
       }
       expect(await get('rw-kreis', kreis)).toEqual(benutzt);
+      const loeschen = await agent.delete(`/node/api/rw-kreis/${kreis}`);
+      expect([loeschen.status, loeschen.body.message]).toEqual([
+        409,
+        'Aus diesem Kreis wurden bereits Nummern vergeben; er bleibt bestehen, damit keine Nummer doppelt vergeben wird.',
+      ]);
+      expect(await get('rw-kreis', kreis)).toEqual(benutzt);
     });
 
     it('changes the template for future years and the title, audited; numbering goes on', async () => {
@@ -748,7 +754,7 @@ describe.each(databases())('billing core on %s', (kind) => {
       expect(nummern).toEqual([`NK-${jahr()}-101`, 'NK-2099-102']);
     });
 
-    it('keeps a used debtor circle’s counters too', async () => {
+    it('keeps a used debtor circle’s counters and the circle itself too', async () => {
       const kreis = await post('rw-debitor-kreis', { titel: 'Debitoren Test', offset_nr: 40000 });
       const typ = await post('veranstaltung-typ', {
         bezeichnung: 'Mit Debitor',
@@ -766,6 +772,8 @@ describe.each(databases())('billing core on %s', (kind) => {
         .put(`/node/api/rw-debitor-kreis/${kreis}`)
         .send({ titel: 'Debitoren Test (alt)' })
         .expect(200);
+      expect((await agent.delete(`/node/api/rw-debitor-kreis/${kreis}`)).status).toBe(409);
+      expect((await get('rw-debitor-kreis', kreis)).titel).toBe('Debitoren Test (alt)');
     });
   });
 

@@ -7,6 +7,7 @@
  * Template placeholders: {YYYY}, {YY}, {MM}, {DD}, {NR} and {NR:n} (zero-padded to n digits), in
  * either case: staff write `RE-{yyyy}-{nr:5}` as often as `RE-{YYYY}-{NR:5}`.
  */
+import type { RecordCondition } from '../../../common/resource-meta';
 import { quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 
@@ -80,3 +81,9 @@ export function pruefeKreisAenderung(
       'sonst würden Nummern doppelt vergeben oder übersprungen. Die Vorlage bleibt änderbar, etwa für ein neues Jahr.',
   );
 }
+
+/** Only a circle no number was taken from may be deleted: a new one would hand its numbers out again. */
+export const KREIS_LOESCHBAR: RecordCondition = { current_nr: 0 };
+
+export const KREIS_NICHT_LOESCHBAR =
+  'Aus diesem Kreis wurden bereits Nummern vergeben; er bleibt bestehen, damit keine Nummer doppelt vergeben wird.';
