@@ -20,7 +20,7 @@ export function columnTypeName(column: Pick<ColumnMetadata, 'type'>): string {
   return typeof column.type === 'function' ? column.type.name.toLowerCase() : String(column.type);
 }
 
-const number = (value: number, decimals = 0) =>
+const formatNumber = (value: number, decimals = 0) =>
   new Intl.NumberFormat('de-DE', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
     value,
   );
@@ -48,8 +48,8 @@ export function integerRange(column: Column): { min: number; max: number } {
 
 export function integerViolation(column: Column, value: number): string | undefined {
   const { min, max } = integerRange(column);
-  if (value > max) return `darf höchstens ${number(max)} sein`;
-  if (value < min) return `darf nicht kleiner als ${number(min)} sein`;
+  if (value > max) return `darf höchstens ${formatNumber(max)} sein`;
+  if (value < min) return `darf nicht kleiner als ${formatNumber(min)} sein`;
   return undefined;
 }
 
@@ -90,7 +90,7 @@ export function decimalViolation(column: Column, value: number): string | undefi
   if (money) return money;
   const limit = decimalLimit(column);
   if (!limit || storedUnits(column, value, limit.scale) <= limit.maxUnits) return undefined;
-  const bound = (units: number) => number(units / 10 ** limit.scale, limit.scale);
+  const bound = (units: number) => formatNumber(units / 10 ** limit.scale, limit.scale);
   return value > 0
     ? `darf höchstens ${bound(limit.maxUnits)} betragen`
     : `darf nicht kleiner als ${bound(-limit.maxUnits)} sein`;
@@ -106,7 +106,7 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const tooManyBytes = (text: string) =>
   text.length * 3 > LONG_TEXT_MAX_BYTES && Buffer.byteLength(text, 'utf8') > LONG_TEXT_MAX_BYTES;
 
-const tooLongText = () => `ist zu lang (höchstens ${number(LONG_TEXT_MAX_BYTES)} Bytes)`;
+const tooLongText = () => `ist zu lang (höchstens ${formatNumber(LONG_TEXT_MAX_BYTES)} Bytes)`;
 
 /** VARCHAR(n) counts characters (code points, as utf8mb4 does), a text column bytes. */
 export function textViolation(column: Column, text: string): string | undefined {
@@ -128,7 +128,7 @@ export function jsonViolation(value: unknown): string | undefined {
 }
 
 /** The years MariaDB documents for DATE and DATETIME; SQLite would keep other years as text that sorts wrong. */
-export const YEARS = { min: 1000, max: 9999 } as const;
+const YEARS = { min: 1000, max: 9999 } as const;
 
 export function yearViolation(year: number): string | undefined {
   return year >= YEARS.min && year <= YEARS.max
