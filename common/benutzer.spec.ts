@@ -36,6 +36,9 @@ describe('names', () => {
   it('tells legal from natural persons by firma', () => {
     expect(istJuristisch(firma)).toBe(true);
     expect(istJuristisch({ ...person, firma: '  ' })).toBe(false);
+    // An invisible firma names no company: the person's own name stays the display name.
+    expect(istJuristisch({ ...person, firma: '\u200B' })).toBe(false);
+    expect(anzeigename({ ...person, firma: '\u200B' })).toBe('Dr. Jürgen Müller');
   });
 
   it('derives anzeigename, sortname and ansprache', () => {

@@ -2,6 +2,8 @@
  * How a Benutzer is addressed and listed (spec 000 §1, §3, §4). Pure functions shared by the
  * server's membership domain and the client's edit window, so both apply the very same rules.
  */
+import { hatSichtbarenText } from './sichtbarer-text';
+
 export interface NamensFelder {
   firma?: string | null;
   gender?: 'male' | 'female' | null;
@@ -16,9 +18,9 @@ const clean = (...parts: (string | null | undefined)[]) =>
     .filter(Boolean)
     .join(' ');
 
-/** A Benutzer with firma set is a legal person (juristisch); otherwise natural (natürlich). */
+/** A Benutzer with a visible firma is a legal person (juristisch); otherwise natural (natürlich). */
 export function istJuristisch(b: NamensFelder): boolean {
-  return Boolean(b.firma?.trim());
+  return hatSichtbarenText(b.firma);
 }
 
 /** The automatic salutation; for natural persons the title is appended. */

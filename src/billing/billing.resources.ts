@@ -14,6 +14,7 @@ import { RwText, RwVorlage } from './adapters/persistence/rw-vorlage.entity';
 import { buchungGeaendert } from '../seminars/application/teilnehmer';
 import { pruefeBezahloptionSpeichern } from './application/bezahloptionen';
 import { BEZAHL_TYPEN, KATEGORIEN } from './domain/kategorie';
+import { KREIS_LOESCHBAR, KREIS_NICHT_LOESCHBAR, pruefeKreisAenderung } from './domain/nummernkreis';
 import {
   AKTUELLER_VORGANG,
   NEUESTE_VERSION,
@@ -31,12 +32,22 @@ export const billingResources: ResourceDefinition[] = [
     entity: RwKreis,
     searchable: ['titel', 'template'],
     defaultOrder: [['titel', 'ASC']],
+    // The counters are the number assignment's once a number is taken (application/nummernvergabe.ts).
+    hooks: { beforeSave: (values, { previous }) => pruefeKreisAenderung('rw-kreis', values, previous) },
+    deletableWhen: KREIS_LOESCHBAR,
+    refusals: { delete: KREIS_NICHT_LOESCHBAR },
   }),
   defineResource({
     name: 'rw-debitor-kreis',
     entity: RwDebitorKreis,
     searchable: ['titel', 'template'],
     defaultOrder: [['titel', 'ASC']],
+    // As above, for the debtor numbers of new seminars (application/seminar-anbindung.ts).
+    hooks: {
+      beforeSave: (values, { previous }) => pruefeKreisAenderung('rw-debitor-kreis', values, previous),
+    },
+    deletableWhen: KREIS_LOESCHBAR,
+    refusals: { delete: KREIS_NICHT_LOESCHBAR },
   }),
   defineResource({
     name: 'rw-vorlage',

@@ -4,6 +4,12 @@
  */
 export type Cents = number;
 
+/**
+ * The largest amount a money field takes: 99.999.999,99 €. Money columns are DECIMAL(12,2) and
+ * hold a hundred times more, so that sums of such amounts (an invoice, a summary) still fit.
+ */
+export const MONEY_MAX_CENTS: Cents = 9_999_999_999;
+
 export function eurosToCents(euros: number): Cents {
   if (!Number.isFinite(euros)) throw new RangeError(`kein Geldbetrag: ${euros}`);
   // toFixed(6) strips binary noise (1.005 → "1.005000") before rounding half away from zero.
@@ -25,4 +31,16 @@ const euroFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, ma
 /** German display: 1.234,50 € */
 export function formatEuro(cents: Cents): string {
   return `${euroFormat.format(centsToEuros(cents))} €`;
+}
+
+/**
+ * Why `euros` is no amount a money field takes (beyond ±MONEY_MAX_CENTS once rounded to cents), in
+ * German, or undefined.
+ */
+export function moneyRangeViolation(euros: number): string | undefined {
+  const cents = Number.isFinite(euros) ? Math.abs(eurosToCents(euros)) : Infinity;
+  if (cents <= MONEY_MAX_CENTS) return undefined;
+  return euros > 0
+    ? `darf höchstens ${formatEuro(MONEY_MAX_CENTS)} betragen`
+    : `darf nicht kleiner als ${formatEuro(-MONEY_MAX_CENTS)} sein`;
 }

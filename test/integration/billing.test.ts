@@ -188,6 +188,14 @@ describe.each(databases())('billing core on %s', (kind) => {
       expect(aendern.body.message).toBe(
         'Der Vorgang ist abgerechnet und gesperrt; er kann nur noch storniert werden.',
       );
+      // Not its verification either (issue 26): the invoice was issued on it.
+      const entverifizieren = await agent
+        .put(`/node/api/rw-transaction/${ids.a}`)
+        .send({ verifiziert: false });
+      expect(entverifizieren.status).toBe(409);
+      expect(entverifizieren.body.message).toBe(
+        'Der Vorgang ist abgerechnet und gesperrt; er kann nur noch storniert werden.',
+      );
       // System fields are not writable: the lock cannot be lifted by a save.
       const entsperren = await agent
         .put(`/node/api/rw-transaction/${ids.a}`)
@@ -219,12 +227,13 @@ describe.each(databases())('billing core on %s', (kind) => {
     it('cancels an invoiced transaction; the next run issues a storno and re-invoices the rest', async () => {
       const storno = await agent.put(`/node/api/rw-transaction/${ids.b}`).send({ storno: true });
       expect(storno.status).toBe(200);
-      expect(storno.body).toMatchObject({ id: ids.b, storno: true, locked: true });
+      expect(storno.body).toMatchObject({ id: ids.b, storno: true, locked: true, verifiziert: true });
       const verify = await agent.put(`/node/api/rw-transaction/${ids.b}`).send({ verifiziert: false });
-      expect(verify.status).toBe(200);
-      const wieder = await agent.put(`/node/api/rw-transaction/${ids.b}`).send({ verifiziert: true });
-      expect(wieder.status).toBe(409);
-      expect(wieder.body.message).toBe('Eine stornierte Buchung kann nicht verifiziert werden.');
+      expect(verify.status).toBe(409);
+      expect(verify.body.message).toBe(
+        'Der Vorgang ist abgerechnet und gesperrt; er kann nur noch storniert werden.',
+      );
+      expect(await get('rw-transaction', ids.b)).toEqual(storno.body);
       const aufheben = await agent.put(`/node/api/rw-transaction/${ids.b}`).send({ storno: false });
       expect(aufheben.status).toBe(409);
       expect(aufheben.body.message).toBe('Ein gesperrter Vorgang kann nicht zurückgesetzt werden.');
@@ -473,6 +482,8 @@ describe.each(databases())('billing core on %s', (kind) => {
       for (const [betrag, meldung] of [
         [-1, 'Bitte prüfen Sie die Eingaben: „Betrag“ darf nicht negativ sein.'],
         [1.005, 'Bitte prüfen Sie die Eingaben: „Betrag“ darf höchstens zwei Nachkommastellen haben.'],
+        [1e308, 'Bitte prüfen Sie die Eingaben: „Betrag“ darf höchstens 99.999.999,99 € betragen.'],
+        [9e15, 'Bitte prüfen Sie die Eingaben: „Betrag“ darf höchstens 99.999.999,99 € betragen.'],
       ] as const) {
         const response = await agent
           .post('/node/api/rw-transaction')
@@ -643,6 +654,126 @@ describe.each(databases())('billing core on %s', (kind) => {
         'Für „Ohne Vorlage“ ist keine Rechnungsvorlage mit Rechnungs-Kreis hinterlegt.',
       );
       expect(await get('rw-transaction', id)).toMatchObject({ locked: false, rw_rechnung_id: null });
+    });
+  });
+
+  describe('an invoiced transaction keeps its verification (issue 26)', () => {
+    it('neither a single change nor verifying all of the seminar touches it', async () => {
+      const seminar = await seminarMitKreis(ids.kreis, 'Unverifiziert abgerechnet');
+      await bezahloption(ids.kanzlei, seminar);
+      const abgerechnet = await buche(seminar, ids.kanzlei, 80, 'Abgerechnet, nicht verifiziert');
+      expect((await lauf({ category: 'seminare', category_id: seminar })).body).toMatchObject({ created: 1 });
+      const gesperrt = await get('rw-transaction', abgerechnet);
+      expect(gesperrt).toMatchObject({ locked: true, verifiziert: false });
+      const offen = await buche(seminar, ids.kanzlei, 20, 'Noch offen');
+      const protokoll = async () =>
+        (await list('audit', { resource: 'rw-transaction', record_id: abgerechnet })).length;
+      const eintraegeVorher = await protokoll();
+
+      const einzeln = await agent.put(`/node/api/rw-transaction/${abgerechnet}`).send({ verifiziert: true });
+      expect(einzeln.status).toBe(409);
+      expect(einzeln.body.message).toBe(
+        'Der Vorgang ist abgerechnet und gesperrt; er kann nur noch storniert werden.',
+      );
+      const alle = await agent
+        .post('/node/api/rw-transaction/setAllVerifiziert')
+        .send({ category: 'seminare', category_id: seminar });
+      expect(alle.status).toBe(200);
+      expect(alle.body.map((r: { id: number }) => r.id)).toEqual([offen]);
+      expect(await get('rw-transaction', abgerechnet)).toEqual(gesperrt);
+      expect(await protokoll()).toBe(eintraegeVorher);
+    });
+  });
+
+  describe('editing a number circle (issue 26)', () => {
+    const kreisMitLauf = async (titel: string) => {
+      const kreis = await post('rw-kreis', { titel, template: 'NK-{yyyy}-{nr:3}', offset_nr: 100 });
+      const seminar = await seminarMitKreis(kreis, titel);
+      await bezahloption(ids.kanzlei, seminar);
+      await buche(seminar, ids.kanzlei, 50, titel);
+      return { kreis, seminar };
+    };
+
+    it('sets counter and starting number before the first number, then keeps them', async () => {
+      const { kreis, seminar } = await kreisMitLauf('Kreis vor Gebrauch');
+      const vorGebrauch = await agent
+        .put(`/node/api/rw-kreis/${kreis}`)
+        .send({ offset_nr: 700, current_nr: 5 });
+      expect(vorGebrauch.status).toBe(200);
+      expect(vorGebrauch.body).toMatchObject({ offset_nr: 700, current_nr: 5 });
+      const negativ = await agent.put(`/node/api/rw-kreis/${kreis}`).send({ offset_nr: -1 });
+      expect([negativ.status, negativ.body.message]).toEqual([
+        400,
+        'Bitte prüfen Sie die Eingaben: „Startnummer“ darf nicht negativ sein.',
+      ]);
+
+      expect((await lauf({ category: 'seminare', category_id: seminar })).body).toMatchObject({ created: 1 });
+      const [rechnung] = await list('rw-rechnung', { rw_kreis_id: kreis });
+      expect(rechnung.rechnungs_nr).toBe(`NK-${jahr()}-706`);
+      const benutzt = await get('rw-kreis', kreis);
+      expect(benutzt.current_nr).toBe(6);
+      for (const aenderung of [{ current_nr: 0 }, { current_nr: 5 }, { offset_nr: 0 }, { offset_nr: 600 }]) {
+        const answer = await agent.put(`/node/api/rw-kreis/${kreis}`).send(aenderung);
+        expect(answer.status).toBe(409);
+        expect(answer.body.message).toMatch(
+          /^Aus diesem Kreis wurden bereits 6 Nummern vergeben; „(Aktuelle Nummer|Startnummer)“ kann nicht mehr geändert werden/,
+        );
+      }
+      expect(await get('rw-kreis', kreis)).toEqual(benutzt);
+      const loeschen = await agent.delete(`/node/api/rw-kreis/${kreis}`);
+      expect([loeschen.status, loeschen.body.message]).toEqual([
+        409,
+        'Aus diesem Kreis wurden bereits Nummern vergeben; er bleibt bestehen, damit keine Nummer doppelt vergeben wird.',
+      ]);
+      expect(await get('rw-kreis', kreis)).toEqual(benutzt);
+    });
+
+    it('changes the template for future years and the title, audited; numbering goes on', async () => {
+      const { kreis, seminar } = await kreisMitLauf('Kreis Vorlage');
+      await lauf({ category: 'seminare', category_id: seminar }).expect(200);
+      const vorher = await get('rw-kreis', kreis);
+      // The edit window sends the whole record back, counters unchanged.
+      const geaendert = await agent
+        .put(`/node/api/rw-kreis/${kreis}`)
+        .send({ ...vorher, titel: 'Kreis ab 2099', template: 'NK-2099-{nr:3}' });
+      expect(geaendert.status).toBe(200);
+      expect(geaendert.body).toMatchObject({
+        titel: 'Kreis ab 2099',
+        template: 'NK-2099-{nr:3}',
+        current_nr: 1,
+      });
+      const [eintrag] = await list('audit', { resource: 'rw-kreis', record_id: kreis, action: 'update' });
+      expect(eintrag.changes).toEqual({
+        titel: { before: 'Kreis Vorlage', after: 'Kreis ab 2099' },
+        template: { before: 'NK-{yyyy}-{nr:3}', after: 'NK-2099-{nr:3}' },
+      });
+
+      await buche(seminar, ids.kanzlei, 70, 'Nachbuchung');
+      expect((await lauf({ category: 'seminare', category_id: seminar })).body).toMatchObject({ created: 1 });
+      const nummern = (await list('rw-rechnung', { rw_kreis_id: kreis })).map((r) => r.rechnungs_nr);
+      expect(nummern).toEqual([`NK-${jahr()}-101`, 'NK-2099-102']);
+    });
+
+    it('keeps a used debtor circle’s counters and the circle itself too', async () => {
+      const kreis = await post('rw-debitor-kreis', { titel: 'Debitoren Test', offset_nr: 40000 });
+      const typ = await post('veranstaltung-typ', {
+        bezeichnung: 'Mit Debitor',
+        mwst: 19,
+        rw_debitor_kreis_id: kreis,
+      });
+      await post('veranstaltung', { titel: 'Debitor', veranstaltung_typ_id: typ, mwst: 19 });
+      expect((await get('rw-debitor-kreis', kreis)).current_nr).toBe(1);
+      const answer = await agent.put(`/node/api/rw-debitor-kreis/${kreis}`).send({ offset_nr: 30000 });
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toMatch(
+        /^Aus diesem Kreis wurde bereits eine Nummer vergeben; „Startnummer“/,
+      );
+      await agent
+        .put(`/node/api/rw-debitor-kreis/${kreis}`)
+        .send({ titel: 'Debitoren Test (alt)' })
+        .expect(200);
+      expect((await agent.delete(`/node/api/rw-debitor-kreis/${kreis}`)).status).toBe(409);
+      expect((await get('rw-debitor-kreis', kreis)).titel).toBe('Debitoren Test (alt)');
     });
   });
 

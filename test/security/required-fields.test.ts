@@ -37,6 +37,35 @@ describe.each(databases())('required fields on %s', (kind) => {
     expect(firma.status).toBe(201);
   });
 
+  it('takes no invisible characters for a Nachname or a Firma (issue 26)', async () => {
+    const before = await count('benutzer');
+    for (const body of [
+      { nachname: '\u200B' },
+      { nachname: '\u200C\u200D', firma: ' \u2060\uFEFF' },
+      { vorname: 'Anna', nachname: '\u0007\u0000' },
+    ]) {
+      const answer = await api.post('/node/api/benutzer').send(body);
+      expect([answer.status, answer.body.message]).toEqual([
+        400,
+        'Bitte prüfen Sie die Eingaben: „Nachname“ oder „Firma“ muss angegeben sein.',
+      ]);
+      expect(answer.body.errors).toEqual({ nachname: 'oder „Firma“ muss angegeben sein' });
+    }
+    expect(await count('benutzer')).toBe(before);
+
+    const person = (await api.post('/node/api/benutzer').send({ nachname: 'Adler' }).expect(201)).body;
+    expect((await api.put(`/node/api/benutzer/${person.id}`).send({ nachname: '\u200B\u200B' })).status).toBe(
+      400,
+    );
+    expect((await api.get(`/node/api/benutzer/${person.id}`)).body.nachname).toBe('Adler');
+    // A visible name with an invisible firma stays a person, named by that name.
+    const mitFirma = await api
+      .post('/node/api/benutzer')
+      .send({ vorname: 'Anna', nachname: 'Adler', firma: '\u200B' });
+    expect(mitFirma.status).toBe(201);
+    expect(mitFirma.body.anzeigename).toBe('Anna Adler');
+  });
+
   it('refuses an e-mail without a valid address', async () => {
     const b = (await api.post('/node/api/benutzer').send({ nachname: 'Post' })).body;
     const before = await count('benutzer-email');

@@ -20,9 +20,9 @@ import {
   neueVersion,
   pruefeAenderung,
   pruefeBetrag,
-  pruefeLetzteVersion,
   pruefeStornierung,
   pruefeVerifizierung,
+  pruefeVerifizierungsAenderung,
   zuruecksetzen,
 } from '../domain/vorgang';
 import { gesperrt, gesperrteZeilen } from './nummernvergabe';
@@ -100,7 +100,7 @@ export class Vorgaenge {
           return this.inPlace(manager, actor, t, { storno: false }, 'update');
         }
         if (geaendert.length === 1 && geaendert[0] === 'verifiziert') {
-          pruefeLetzteVersion(t);
+          pruefeVerifizierungsAenderung(t);
           pruefeVerifizierung(werte, vorher);
           return this.inPlace(manager, actor, t, { verifiziert: werte.verifiziert === true }, 'update');
         }
@@ -168,14 +168,17 @@ export class Vorgaenge {
 
   /**
    * POST …/setAllVerifiziert: verifies every current, unverified transaction of the category
-   * object; answers them.
+   * object that no invoice has settled yet (pruefeVerifizierungsAenderung); answers them.
    */
   async alleVerifizieren(body: unknown, actor: Actor | null): Promise<RwTransaction[]> {
     const objekt = kategorieObjekt(body);
     const ids = await this.dataSource.transaction(async (manager) => {
       const offen = await gesperrteZeilen(
         manager,
-        aktuelleVorgaenge(manager, objekt).andWhere('t.verifiziert = :nein', { nein: false }),
+        aktuelleVorgaenge(manager, objekt)
+          .andWhere('t.verifiziert = :nein', { nein: false })
+          .andWhere('t.locked = :nein', { nein: false })
+          .andWhere('t.rw_rechnung_id IS NULL'),
       );
       for (const t of offen) await this.inPlace(manager, actor, t, { verifiziert: true }, 'update');
       return offen.map((t) => t.id);

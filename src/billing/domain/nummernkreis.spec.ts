@@ -1,5 +1,5 @@
-import { formatNummer, naechsteNummer } from './nummernkreis';
-import { ungueltigeEingabe } from '../../shared/domain-error.testing';
+import { formatNummer, naechsteNummer, pruefeKreisAenderung } from './nummernkreis';
+import { domainError, ungueltigeEingabe } from '../../shared/domain-error.testing';
 import { bezahlTypLabel, kategorieIdFeld, kategorieObjekt } from './kategorie';
 
 describe('number circles', () => {
@@ -76,5 +76,54 @@ describe('the billed object of a request', () => {
     ],
   ])('refuses %j with 400', (body, message) => {
     expect(ungueltigeEingabe(() => kategorieObjekt(body))).toBe(message);
+  });
+});
+
+describe('editing a number circle (issue 26)', () => {
+  const neu = { template: 'RE-{YYYY}-{NR:5}', current_nr: 0, offset_nr: 1000 };
+  const benutzt = { ...neu, current_nr: 3 };
+
+  it('lets counter and starting number be set before the first number, not below 0', () => {
+    expect(() => pruefeKreisAenderung('rw-kreis', { current_nr: 41, offset_nr: 5000 }, neu)).not.toThrow();
+    expect(() => pruefeKreisAenderung('rw-kreis', { titel: 'Neu', offset_nr: 0 })).not.toThrow();
+    expect(ungueltigeEingabe(() => pruefeKreisAenderung('rw-kreis', { offset_nr: -1 }))).toBe(
+      'Bitte prüfen Sie die Eingaben: „offset_nr“ darf nicht negativ sein.',
+    );
+    expect(domainError(() => pruefeKreisAenderung('rw-kreis', { current_nr: -5 }, neu)).errors).toEqual({
+      current_nr: 'darf nicht negativ sein',
+    });
+  });
+
+  it('keeps counter and starting number once a number was taken, with a German 409', () => {
+    for (const werte of [
+      { current_nr: 0 },
+      { current_nr: 2 },
+      { offset_nr: 2000 },
+      { offset_nr: 1000, current_nr: 7 },
+    ]) {
+      const error = domainError(() => pruefeKreisAenderung('rw-kreis', werte, benutzt));
+      expect([error.kind, error.code]).toEqual(['conflict', 'KREIS_IN_BENUTZUNG']);
+    }
+    expect(domainError(() => pruefeKreisAenderung('rw-kreis', { offset_nr: 2000 }, benutzt)).message).toBe(
+      'Aus diesem Kreis wurden bereits 3 Nummern vergeben; „Startnummer“ kann nicht mehr geändert werden, ' +
+        'sonst würden Nummern doppelt vergeben oder übersprungen. Die Vorlage bleibt änderbar, etwa für ein neues Jahr.',
+    );
+    expect(
+      domainError(() =>
+        pruefeKreisAenderung(
+          'rw-debitor-kreis',
+          { current_nr: 0, offset_nr: 0 },
+          { ...benutzt, current_nr: 1 },
+        ),
+      ).message,
+    ).toMatch(
+      /^Aus diesem Kreis wurde bereits eine Nummer vergeben; „Aktuelle Nummer“, „Startnummer“ können/,
+    );
+  });
+
+  it('lets template and title change, and the unchanged counters be sent back', () => {
+    expect(() =>
+      pruefeKreisAenderung('rw-kreis', { ...benutzt, template: 'RE-2027-{NR:5}', titel: 'Ab 2027' }, benutzt),
+    ).not.toThrow();
   });
 });

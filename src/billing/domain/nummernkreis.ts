@@ -7,6 +7,10 @@
  * Template placeholders: {YYYY}, {YY}, {MM}, {DD}, {NR} and {NR:n} (zero-padded to n digits), in
  * either case: staff write `RE-{yyyy}-{nr:5}` as often as `RE-{YYYY}-{NR:5}`.
  */
+import type { RecordCondition } from '../../../common/resource-meta';
+import { quotedLabels } from '../../../common/vocabulary';
+import { DomainError } from '../../shared/domain-error';
+
 export interface Nummernkreis {
   template: string | null;
   current_nr: number;
@@ -48,3 +52,38 @@ export function naechsteNummer(kreis: Nummernkreis, date: Date): VergebeneNummer
   const current_nr = kreis.current_nr + 1;
   return { current_nr, nummer: formatNummer(kreis.template, kreis.offset_nr + current_nr, date) };
 }
+
+const ZAEHLER = ['current_nr', 'offset_nr'] as const;
+
+/**
+ * What a save of the circle `resource` may change (issue 26). Counter and starting number are
+ * never negative. Once a number has been taken (`current_nr` above 0; only the number assignment
+ * counts it on), neither changes any more: moving them would hand a number out twice (the next
+ * invoice run would fail on it) or leave a gap. The template, e.g. for a new year, and the title
+ * stay editable. Before the first number both may be set, to continue an earlier system.
+ */
+export function pruefeKreisAenderung(
+  resource: string,
+  werte: Record<string, unknown>,
+  vorher?: Record<string, unknown>,
+): void {
+  const negativ = ZAEHLER.filter((feld) => typeof werte[feld] === 'number' && (werte[feld] as number) < 0);
+  if (negativ.length > 0)
+    throw DomainError.fields(Object.fromEntries(negativ.map((feld) => [feld, 'darf nicht negativ sein'])));
+  const vergeben = Number(vorher?.current_nr ?? 0);
+  if (vergeben === 0) return;
+  const geaendert = ZAEHLER.filter((feld) => feld in werte && werte[feld] !== vorher?.[feld]);
+  if (geaendert.length === 0) return;
+  throw DomainError.conflict(
+    'KREIS_IN_BENUTZUNG',
+    `Aus diesem Kreis ${vergeben === 1 ? 'wurde bereits eine Nummer' : `wurden bereits ${vergeben} Nummern`} vergeben; ` +
+      `${quotedLabels(resource, geaendert)} ${geaendert.length === 1 ? 'kann' : 'können'} nicht mehr geändert werden, ` +
+      'sonst würden Nummern doppelt vergeben oder übersprungen. Die Vorlage bleibt änderbar, etwa für ein neues Jahr.',
+  );
+}
+
+/** Only a circle no number was taken from may be deleted: a new one would hand its numbers out again. */
+export const KREIS_LOESCHBAR: RecordCondition = { current_nr: 0 };
+
+export const KREIS_NICHT_LOESCHBAR =
+  'Aus diesem Kreis wurden bereits Nummern vergeben; er bleibt bestehen, damit keine Nummer doppelt vergeben wird.';

@@ -6,6 +6,7 @@ import {
   pruefeLoeschung,
   pruefeStornierung,
   pruefeVerifizierung,
+  pruefeVerifizierungsAenderung,
   zuruecksetzen,
   type Vorgang,
 } from './vorgang';
@@ -43,6 +44,9 @@ describe('amounts', () => {
     [-0.01, 'Bitte prüfen Sie die Eingaben: „betrag“ darf nicht negativ sein.'],
     [1.005, 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens zwei Nachkommastellen haben.'],
     ['9.999', 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens zwei Nachkommastellen haben.'],
+    [99_999_999.99, 'erlaubt'],
+    [1e308, 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens 99.999.999,99 € betragen.'],
+    [9e15, 'Bitte prüfen Sie die Eingaben: „betrag“ darf höchstens 99.999.999,99 € betragen.'],
   ])('%p → %s', (betrag, erwartet) => expect(meldung(() => pruefeBetrag(betrag))).toBe(erwartet));
 });
 
@@ -161,8 +165,16 @@ describe('the single conditions of the transitions', () => {
       expect(code(() => pruefeAenderung(t))).toBe('VORGANG_GESPERRT');
       expect(code(() => zuruecksetzen(t))).toBe('VORGANG_GESPERRT');
       expect(code(() => pruefeLoeschung(t))).toBe('VORGANG_ABGERECHNET');
+      expect(code(() => pruefeVerifizierungsAenderung(t))).toBe('VORGANG_GESPERRT');
+      expect(code(() => pruefeVerifizierungsAenderung({ ...t, storno: true }))).toBe('VORGANG_GESPERRT');
       expect(code(() => pruefeStornierung(t))).toBeNull();
     }
+  });
+
+  it('lets the verification of an open current version change, cancelled or not', () => {
+    expect(code(() => pruefeVerifizierungsAenderung(erste))).toBeNull();
+    expect(code(() => pruefeVerifizierungsAenderung({ ...zweite, storno: true }))).toBeNull();
+    expect(code(() => pruefeVerifizierungsAenderung(alt))).toBe('VORGANG_VERALTET');
   });
 
   it('treats a version without chain as the first one', () => {

@@ -4,10 +4,11 @@
  * `child_id` the version that replaced one); the current version has no child and is not cancelled.
  * Verifying and cancelling change the current version in place; reverting undoes the last step.
  * A transaction on an issued invoice is locked: it can only still be cancelled, which the next
- * invoice run answers with a storno invoice.
+ * invoice run answers with a storno invoice; nothing else about it changes, its verification neither.
  */
 import { istNeuesteVersion } from '../../../common/vorgang';
 import { DomainError } from '../../shared/domain-error';
+import { moneyRangeViolation } from '../../shared/money';
 
 // The rule of a current booking lives in common/ (the client filters by it too); billing names it here.
 export {
@@ -47,14 +48,16 @@ export function pruefeLetzteVersion(t: Pick<Vorgang, 'child_id'>): void {
 }
 
 /**
- * An amount is whole cents, not negative (credits arise as storno invoices, not as bookings).
- * Null stays allowed: a booking without price (e.g. a free guest).
+ * An amount is whole cents, not negative (credits arise as storno invoices, not as bookings), at
+ * most what a money field takes. Null stays allowed: a booking without price (e.g. a free guest).
  */
 export function pruefeBetrag(betrag: unknown): void {
   if (betrag == null) return;
   const wert = Number(betrag);
   if (typeof betrag === 'boolean' || !Number.isFinite(wert)) return; // the field check reports it
   if (wert < 0) throw DomainError.fields({ betrag: 'darf nicht negativ sein' });
+  const zuGross = moneyRangeViolation(wert);
+  if (zuGross) throw DomainError.fields({ betrag: zuGross });
   if (Math.abs(wert * 100 - Math.round(wert * 100)) > 1e-6)
     throw DomainError.fields({ betrag: 'darf höchstens zwei Nachkommastellen haben' });
 }
@@ -67,16 +70,33 @@ export function pruefeVerifizierung(werte: Werte, vorher: Werte | undefined): vo
   }
 }
 
-/** What a change of `t` may do: only the last, uncancelled, unlocked version changes. */
-export function pruefeAenderung(t: Vorgang): void {
-  pruefeLetzteVersion(t);
-  if (t.locked || t.rw_rechnung_id != null) {
+/** Settled by an issued invoice (or locked by a run): only a cancellation still changes it. */
+export const istGesperrt = (t: Pick<Vorgang, 'locked' | 'rw_rechnung_id'>) =>
+  t.locked || t.rw_rechnung_id != null;
+
+function pruefeUngesperrt(t: Vorgang): void {
+  if (istGesperrt(t)) {
     throw konflikt(
       'VORGANG_GESPERRT',
       'Der Vorgang ist abgerechnet und gesperrt; er kann nur noch storniert werden.',
     );
   }
+}
+
+/** What a change of `t` may do: only the last, uncancelled, unlocked version changes. */
+export function pruefeAenderung(t: Vorgang): void {
+  pruefeLetzteVersion(t);
+  pruefeUngesperrt(t);
   if (t.storno) throw konflikt('VORGANG_STORNIERT', 'Ein stornierter Vorgang kann nicht geändert werden.');
+}
+
+/**
+ * Verifying or un-verifying changes the last version in place (issue 26): not once it is locked,
+ * since the invoice that settled it was issued on that state.
+ */
+export function pruefeVerifizierungsAenderung(t: Vorgang): void {
+  pruefeLetzteVersion(t);
+  pruefeUngesperrt(t);
 }
 
 /** Cancelling is allowed on the last version, also when locked (the run then issues a storno). */
@@ -94,7 +114,7 @@ export type Zuruecksetzen = 'storno-aufheben' | 'vorige-version';
  */
 export function zuruecksetzen(t: Vorgang): Zuruecksetzen {
   pruefeLetzteVersion(t);
-  if (t.locked || t.rw_rechnung_id != null) {
+  if (istGesperrt(t)) {
     throw konflikt('VORGANG_GESPERRT', 'Ein gesperrter Vorgang kann nicht zurückgesetzt werden.');
   }
   if (t.storno) return 'storno-aufheben';
@@ -112,7 +132,7 @@ export function zuruecksetzen(t: Vorgang): Zuruecksetzen {
  * (earlier versions may sit on issued invoices; a booking with history is cancelled instead).
  */
 export function pruefeLoeschung(t: Vorgang): void {
-  if (t.locked || t.rw_rechnung_id != null) {
+  if (istGesperrt(t)) {
     throw konflikt(
       'VORGANG_ABGERECHNET',
       'Ein abgerechneter oder gesperrter Vorgang kann nicht gelöscht werden; bitte stornieren.',

@@ -107,6 +107,10 @@ describe('the required names of a Benutzer', () => {
     [{ vorname: 'Anna', firma: '' }, { nachname: 'oder „Firma“ muss angegeben sein' }],
     [{}, { nachname: 'oder „Firma“ muss angegeben sein' }],
     [{ nachname: null, firma: ' Adler ' }, null],
+    [{ nachname: '\u200B' }, { nachname: 'oder „Firma“ muss angegeben sein' }],
+    [{ nachname: '\u200C\u200D', firma: '\u2060\uFEFF ' }, { nachname: 'oder „Firma“ muss angegeben sein' }],
+    [{ nachname: '\u0000\u0007', firma: '\u00AD' }, { nachname: 'oder „Firma“ muss angegeben sein' }],
+    [{ nachname: '\u200BAdler' }, null],
   ])('%j → %j', (felder, fehler) => {
     expect(fehlendeAngaben(felder)).toEqual(fehler);
   });

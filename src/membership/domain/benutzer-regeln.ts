@@ -11,6 +11,7 @@ import {
   NamensFelder,
   sortname,
 } from '../../../common/benutzer';
+import { hatSichtbarenText } from '../../../common/sichtbarer-text';
 
 export interface BenutzerStand extends NamensFelder {
   id?: number;
@@ -80,10 +81,11 @@ export function pruefeArbeitgeber(
 }
 
 /**
- * A Benutzer is a person or a company: it needs a Nachname or a Firma (issue 17). Returns the
- * field errors of the record as it will be stored, or null.
+ * A Benutzer is a person or a company: it needs a Nachname or a Firma (issue 17) with at least one
+ * visible character (issue 26: a zero-width space alone names nobody). Returns the field errors of
+ * the record as it will be stored, or null.
  */
 export function fehlendeAngaben(nachher: NamensFelder): Record<string, string> | null {
-  if (nachher.nachname?.trim() || nachher.firma?.trim()) return null;
+  if (hatSichtbarenText(nachher.nachname) || hatSichtbarenText(nachher.firma)) return null;
   return { nachname: 'oder „Firma“ muss angegeben sein' };
 }

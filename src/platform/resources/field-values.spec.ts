@@ -1,5 +1,5 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { FieldValueError, toColumnValue, toDateOnly } from './field-values';
+import { FieldValueError, toColumnValue, toDateOnly, toStoredValue } from './field-values';
 
 const column = (type: string, length = '') => ({ type, length }) as unknown as ColumnMetadata;
 
@@ -23,10 +23,33 @@ describe('field values', () => {
     expect(toColumnValue(column('integer'), '')).toBeNull();
   });
 
-  it('checks text length and refuses objects in text fields', () => {
-    expect(toColumnValue(column('varchar', '5'), 'abcde')).toBe('abcde');
-    expect(() => toColumnValue(column('varchar', '5'), 'abcdef')).toThrow('höchstens 5 Zeichen');
+  it('refuses objects in text fields', () => {
     expect(() => toColumnValue(column('varchar', '5'), { a: 1 })).toThrow('muss ein Text sein');
+    expect(toColumnValue(column('varchar', '5'), 42)).toBe('42');
+  });
+
+  it('refuses timestamps before year 1 or beyond four digits as dates', () => {
+    expect(() => toDateOnly(-1e14)).toThrow('muss ein Datum sein');
+    expect(() => toDateOnly(1e15)).toThrow('muss ein Datum sein');
+    expect(() => toDateOnly('9999-12-31T23:30:00.000Z')).toThrow('muss ein Datum sein');
+  });
+
+  it('bounds saved values by their column; filters take any value the column type can compare', () => {
+    expect(toStoredValue(column('varchar', '5'), 'abcde')).toBe('abcde');
+    expect(() => toStoredValue(column('varchar', '5'), 'abcdef')).toThrow('höchstens 5 Zeichen');
+    expect(toColumnValue(column('varchar', '5'), '%abcdef%')).toBe('%abcdef%');
+    expect(() => toStoredValue(column('integer'), 3e9)).toThrow('darf höchstens 2.147.483.647 sein');
+    expect(toColumnValue(column('integer'), 3e9)).toBe(3e9);
+    expect(() => toStoredValue(column('decimal'), '1e308')).toThrow(FieldValueError);
+    expect(() => toStoredValue(column('date'), '0999-12-31')).toThrow('Jahren 1000 und 9999');
+    expect(() => toStoredValue(column('datetime'), '+010000-01-01T00:00:00Z')).toThrow(
+      'Jahren 1000 und 9999',
+    );
+    expect(toStoredValue(column('datetime'), '2026-03-05T10:00:00Z')).toEqual(
+      new Date('2026-03-05T10:00:00Z'),
+    );
+    expect(toStoredValue(column('boolean'), 'true')).toBe(true);
+    expect(toStoredValue(column('integer'), '')).toBeNull();
   });
 });
 

@@ -1,8 +1,17 @@
 /**
  * Converts incoming JSON values to what a column stores, with a German message per bad field.
- * Used for saves (every column) and for filter values (so 'true', ISO dates etc. compare right).
+ * Used for saves (every column, also bounded by what the column holds: `toStoredValue`) and for
+ * filter values (so 'true', ISO dates etc. compare right).
  */
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import {
+  columnTypeName,
+  decimalViolation,
+  integerViolation,
+  jsonViolation,
+  textViolation,
+  yearViolation,
+} from './column-bounds';
 
 export class FieldValueError extends Error {}
 
@@ -22,7 +31,9 @@ export function toDateOnly(value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number') {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime()) && (typeof value === 'number' || /^\d{4}-\d{2}-\d{2}T/.test(value))) {
-      return berlinDate.format(date);
+      const day = berlinDate.format(date);
+      // The format has no era (1200 BC prints as 1200) and pads no year: only four-digit years AD.
+      if (date.getUTCFullYear() > 0 && /^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
     }
   }
   throw new FieldValueError('muss ein Datum sein (JJJJ-MM-TT)');
@@ -64,7 +75,7 @@ function toNumber(value: unknown, integer: boolean): number {
 export type ColumnKind = 'integer' | 'boolean' | 'decimal' | 'date' | 'datetime' | 'json' | 'string';
 
 export function columnKind(column: ColumnMetadata): ColumnKind {
-  const type = typeof column.type === 'function' ? column.type.name.toLowerCase() : String(column.type);
+  const type = columnTypeName(column);
   if (['int', 'integer', 'number', 'bigint', 'smallint', 'tinyint'].includes(type)) return 'integer';
   if (['boolean', 'bool'].includes(type)) return 'boolean';
   if (['decimal', 'numeric', 'float', 'double', 'real'].includes(type)) return 'decimal';
@@ -74,7 +85,7 @@ export function columnKind(column: ColumnMetadata): ColumnKind {
   return 'string';
 }
 
-/** Converts one value for storing; null/undefined/'' (for non-strings) mean "no value". */
+/** Converts one value as its column takes it; null/undefined/'' (for non-strings) mean "no value". */
 export function toColumnValue(column: ColumnMetadata, value: unknown): unknown {
   const kind = columnKind(column);
   if (value === undefined || value === null || (value === '' && kind !== 'string' && kind !== 'json'))
@@ -96,10 +107,40 @@ export function toColumnValue(column: ColumnMetadata, value: unknown): unknown {
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
         throw new FieldValueError('muss ein Text sein');
       }
-      const text = String(value);
-      const max = column.length ? Number(column.length) : undefined;
-      if (max && text.length > max) throw new FieldValueError(`ist zu lang (höchstens ${max} Zeichen)`);
-      return text;
+      // The column's length bounds saved texts only (toStoredValue): a $like pattern may be longer.
+      return String(value);
     }
   }
+}
+
+/** Why the column cannot hold a converted value (column-bounds.ts), or undefined. */
+function boundViolation(column: ColumnMetadata, value: unknown): string | undefined {
+  switch (columnKind(column)) {
+    case 'integer':
+      return integerViolation(column, value as number);
+    case 'decimal':
+      return decimalViolation(column, value as number);
+    case 'date':
+      return yearViolation(parseInt(value as string, 10));
+    case 'datetime':
+      return yearViolation((value as Date).getUTCFullYear());
+    case 'json':
+      return jsonViolation(value);
+    case 'string':
+      return textViolation(column, value as string);
+    case 'boolean':
+      return undefined;
+  }
+}
+
+/**
+ * Converts one value for saving: as `toColumnValue`, and within what the column holds on both
+ * databases. Filters compare with any number (a filter for ids below 3 000 000 000 means all).
+ */
+export function toStoredValue(column: ColumnMetadata, value: unknown): unknown {
+  const converted = toColumnValue(column, value);
+  if (converted === null) return null;
+  const violation = boundViolation(column, converted);
+  if (violation) throw new FieldValueError(violation);
+  return converted;
 }

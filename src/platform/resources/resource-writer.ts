@@ -1,8 +1,9 @@
 /**
  * Generic saves and deletes. Incoming records are checked field by field against the entity
- * metadata (German message per field); keys that are not columns (included associations,
- * computed values the client sends back) are ignored, except many-to-many id lists such as
- * `Benutzer_Gruppes`, which replace the record's links.
+ * metadata (German message per field), each value also against what its column holds on both
+ * databases (column-bounds.ts: number ranges, text lengths, years); keys that are not columns
+ * (included associations, computed values the client sends back) are ignored, except many-to-many
+ * id lists such as `Benutzer_Gruppes`, which replace the record's links.
  */
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
@@ -11,7 +12,7 @@ import { enumLabel, labelFor, resourceLabel } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 import { auditChanges, type AuditChanges } from '../audit/audit-changes';
 import { AuditTrail, type Actor } from '../audit/audit-trail';
-import { FieldValueError, toColumnValue } from './field-values';
+import { FieldValueError, toStoredValue } from './field-values';
 import { operationsOf, type ResourceDefinition, type Row, type SaveContext } from './resource-definition';
 import { recordNotFound, ResourceReader } from './resource-reader';
 
@@ -116,7 +117,7 @@ export class ResourceWriter {
         continue;
       }
       try {
-        const value = toColumnValue(column, body[name]);
+        const value = toStoredValue(column, body[name]);
         if (value === null && !column.isNullable) throw new FieldValueError('ist ein Pflichtfeld');
         const allowed = definition.enums?.[name];
         if (allowed && value !== null && !allowed.includes(value as string)) {

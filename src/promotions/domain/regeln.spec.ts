@@ -219,6 +219,8 @@ describe('bulk creation of vouchers', () => {
     [{ ...serie, wert: Infinity }, { wert: 'darf nicht negativ sein' }],
     [{ ...serie, wert: NaN }, { wert: 'darf nicht negativ sein' }],
     [{ ...serie, typ: 'percent', wert: 100.5 }, { wert: 'darf als Prozentsatz höchstens 100 sein' }],
+    [{ ...serie, wert: 1e308 }, { wert: 'darf höchstens 99.999.999,99 € betragen' }],
+    [{ ...serie, typ: 'reduction', wert: 100_000_000 }, { wert: 'darf höchstens 99.999.999,99 € betragen' }],
     [{ ...serie, titel: 'x'.repeat(256) }, { titel: 'darf höchstens 255 Zeichen lang sein' }],
     [{ ...serie, titel: 5 }, { titel: 'darf höchstens 255 Zeichen lang sein' }],
   ])('refuses %j field by field', (body, errors) => {

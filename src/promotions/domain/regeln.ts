@@ -15,6 +15,7 @@ import { rabattFehler, rabattFolgt, type RabattTyp } from '../../../common/rabat
 import { matchesCondition, type RecordCondition } from '../../../common/resource-meta';
 import { labelFor, quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
+import { moneyRangeViolation } from '../../shared/money';
 
 type Values = Record<string, unknown>;
 
@@ -155,6 +156,11 @@ export function gutscheinSerie(body: unknown): GutscheinSerie {
   const wert = werte.wert ?? 0;
   if (typeof wert !== 'number' || !Number.isFinite(wert) || wert < 0) fehler.wert = 'darf nicht negativ sein';
   else if (typ === 'percent' && wert > 100) fehler.wert = 'darf als Prozentsatz höchstens 100 sein';
+  else {
+    // Inserted as they are (application/gutschein-serie.ts), without the generic writer's bounds.
+    const zuViel = moneyRangeViolation(wert);
+    if (zuViel) fehler.wert = zuViel;
+  }
   const titel = werte.titel ?? null;
   if (titel !== null && (typeof titel !== 'string' || titel.length > 255))
     fehler.titel = 'darf höchstens 255 Zeichen lang sein';
