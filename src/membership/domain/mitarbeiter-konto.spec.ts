@@ -143,16 +143,23 @@ describe('the staff-account rule: what nobody may do', () => {
     expect(refusal(() => pruefeKontoAenderung(inaktiv, null, als(true, 0)))).toBeNull();
   });
 
-  it.each<[string, KontoStand | undefined, KontoStand]>([
-    ['a login name cleared', mitarbeiter, { ...mitarbeiter, benutzername: null }],
-    ['a login name of blanks', mitarbeiter, { ...mitarbeiter, benutzername: '  ' }],
-    ['a new staff account without one', undefined, { atr_verband_mitarbeiter: true }],
-  ])('refuses a staff account without a login name (400): %s', (_, vorher, nachher) => {
-    expect(refusal(() => pruefeKontoAenderung(vorher, nachher, als(true)))).toEqual({
+  it.each<[string, KontoStand]>([
+    ['a login name cleared', { ...mitarbeiter, benutzername: null }],
+    ['a login name of blanks', { ...mitarbeiter, benutzername: '  ' }],
+  ])('refuses a staff account losing its login name (400): %s', (_, nachher) => {
+    expect(refusal(() => pruefeKontoAenderung(mitarbeiter, nachher, als(true)))).toEqual({
       kind: 'invalid',
       code: 'BENUTZERNAME_FEHLT',
       message: 'Ein Mitarbeiter braucht einen Benutzernamen.',
     });
+  });
+
+  it('lets staff without a login (listed, not logging in) stay so', () => {
+    const ohneLogin = { ...mitarbeiter, benutzername: null };
+    expect(refusal(() => pruefeKontoAenderung(undefined, ohneLogin, als(true)))).toBeNull();
+    expect(
+      refusal(() => pruefeKontoAenderung(ohneLogin, { ...ohneLogin, verband: 2 }, als(true))),
+    ).toBeNull();
   });
 });
 

@@ -54,7 +54,7 @@ export const istAktiverAdmin = (stand: KontoStand | null | undefined): boolean =
  *   verband, nor delete it;
  * - nobody (409) may leave no active administrator, or rename the last one (a mistyped login of the
  *   only administrator would lock everyone out of the admin work);
- * - a staff account always has a login name (400).
+ * - a staff account keeps its login name (400): staff listed without one (no login) may stay so.
  */
 export function pruefeKontoAenderung(
   vorher: KontoStand | undefined,
@@ -73,7 +73,9 @@ export function pruefeKontoAenderung(
       );
     }
   }
-  if (istMitarbeiter(nachher) && wert(nachher, 'benutzername') === null) {
+  const behaeltLogin =
+    istMitarbeiter(vorher) && istMitarbeiter(nachher) && wert(vorher, 'benutzername') !== null;
+  if (behaeltLogin && wert(nachher, 'benutzername') === null) {
     throw DomainError.invalid('BENUTZERNAME_FEHLT', 'Ein Mitarbeiter braucht einen Benutzernamen.', {
       benutzername: 'ist für Mitarbeiter ein Pflichtfeld',
     });
