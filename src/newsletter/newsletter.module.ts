@@ -7,10 +7,14 @@ import { VersandJobs } from './adapters/jobs/versand.jobs';
 import { NewsletterController } from './adapters/http/newsletter.controller';
 import { PflegeController } from './adapters/http/pflege.controller';
 import { VorschauController } from './adapters/http/vorschau.controller';
+import { NewsletterBestandTypeorm } from './adapters/persistence/newsletter-bestand.typeorm';
+import { VersandSpeicherTypeorm } from './adapters/persistence/versand-speicher.typeorm';
 import { StbdirektInhalteHttp } from './adapters/stbdirekt/stbdirekt-inhalte.http';
 import { NewsletterAutomatik } from './application/automatik';
 import { NewsletterEmpfaenger } from './application/empfaenger';
+import { NewsletterBestand } from './application/ports/newsletter-bestand';
 import { StbdirektInhalte } from './application/ports/stbdirekt-inhalte';
+import { VersandSpeicher } from './application/ports/versand-speicher';
 import { StbdirektAktualisierung } from './application/stbdirekt-aktualisierung';
 import { NewsletterVersender, VersandAuftraege } from './application/versand';
 import { NewsletterLinks } from './application/tracking';
@@ -27,6 +31,8 @@ import { newsletterResources } from './newsletter.resources';
     LinksController,
   ],
   providers: [
+    { provide: NewsletterBestand, useClass: NewsletterBestandTypeorm },
+    { provide: VersandSpeicher, useClass: VersandSpeicherTypeorm },
     NewsletterEmpfaenger,
     NewsletterVorschau,
     StbdirektAktualisierung,

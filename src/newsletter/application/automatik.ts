@@ -7,8 +7,7 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
-import { vorhandeneGruppen } from '../../membership/application/gruppen-adressen';
-import { teilnehmerGruppe } from '../../membership/application/gruppen-zugehoerigkeit';
+import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import { AuditTrail } from '../../platform/audit/audit-trail';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { anstehendeTermine, terminVon } from '../../seminars/application/anstehende-termine';
@@ -52,6 +51,7 @@ export class NewsletterAutomatik {
     private readonly dataSource: DataSource,
     private readonly auftraege: VersandAuftraege,
     private readonly audit: AuditTrail,
+    private readonly mitglieder: MitgliederAuskunft,
   ) {}
 
   /** One check over every template with automatik. */
@@ -207,14 +207,14 @@ export class NewsletterAutomatik {
       auto_schluessel: schluessel,
     });
     const newsletterId = Number(eingefuegt.identifiers[0].id);
-    const gruppe = await teilnehmerGruppe(manager, ziel);
+    const gruppe = await this.mitglieder.teilnehmerGruppe(ziel);
     if (gruppe === null && einstellungen.auto_teilnehmer_group !== null)
       this.logger.warn(
         `Vorlage ${vorlage.id}: keine Teilnehmer-Gruppe für ${schluessel}, der Newsletter geht ohne sie.`,
       );
     const { versand, ausschluss } = autoGruppenFuer(einstellungen, gruppe);
     // A group deleted since the template was saved is left out rather than stopping the automation.
-    const vorhanden = await vorhandeneGruppen(manager, [...versand, ...ausschluss]);
+    const vorhanden = await this.mitglieder.vorhandeneGruppen([...versand, ...ausschluss]);
     for (const [relation, ids] of [
       ['Benutzer_Gruppes', versand],
       ['Ausschluss_Gruppes', ausschluss],

@@ -9,8 +9,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { berlinWandzeit } from '../../../common/kalender';
 import type { AppConfig, NewsletterConfig } from '../../config/env';
-import { newsletterAbbestellen } from '../../membership/application/anschreiben';
-import { AuditTrail } from '../../platform/audit/audit-trail';
+import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import { DomainError } from '../../shared/domain-error';
 import { NewsletterVersand } from '../adapters/persistence/newsletter-dispatcher.entity';
 import { StatistikNewsletter } from '../adapters/persistence/statistik-newsletter.entity';
@@ -26,7 +25,7 @@ export class NewsletterLinks {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly audit: AuditTrail,
+    private readonly mitglieder: MitgliederAuskunft,
     config: ConfigService,
   ) {
     // A key of its own, derived from the session secret: a session cookie never verifies a link.
@@ -97,17 +96,7 @@ export class NewsletterLinks {
     const row = await this.versand(inhalt.versandId);
     const benutzerId = row.benutzer_id;
     if (benutzerId == null) return { vorschau: false };
-    await this.dataSource.transaction(async (manager) => {
-      if (!(await newsletterAbbestellen(manager, benutzerId))) return;
-      // The recipient, not staff, made this change.
-      await this.audit.record(manager, {
-        actor: null,
-        resource: 'benutzer',
-        recordId: benutzerId,
-        action: 'update',
-        changes: { atr_kein_newsletter: { before: false, after: true } },
-      });
-    });
+    await this.mitglieder.newsletterAbbestellen(benutzerId);
     return { vorschau: false };
   }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { berlinWandzeit } from '../../../common/kalender';
 import { leseContentScheme } from '../../../common/newsletter';
-import { anschreibenNachKennnummer, type Anschreiben } from '../../membership/application/anschreiben';
+import { MitgliederAuskunft, type Anschreiben } from '../../membership/application/ports/mitglieder-auskunft';
 import { FileStorage } from '../../platform/files/file-storage';
 import { TEMPLATES_DIR } from '../../platform/pdf/template-files';
 import { DomainError } from '../../shared/domain-error';
@@ -50,12 +50,12 @@ export class NewsletterVorschau {
     private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
     private readonly links: NewsletterLinks,
+    private readonly mitglieder: MitgliederAuskunft,
   ) {}
 
   async html(newsletterId: number, kennnummer: string): Promise<string> {
-    const manager = this.dataSource.manager;
     const gerendert = await this.vorbereiten(newsletterId);
-    const empfaenger = await anschreibenNachKennnummer(manager, kennnummer);
+    const empfaenger = await this.mitglieder.anschreibenNachKennnummer(kennnummer);
     if (!empfaenger)
       throw DomainError.notFound(
         'BENUTZER_FEHLT',
