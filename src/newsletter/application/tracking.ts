@@ -6,15 +6,13 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createHash } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { berlinWandzeit } from '../../../common/kalender';
 import type { AppConfig, NewsletterConfig } from '../../config/env';
 import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import { DomainError } from '../../shared/domain-error';
-import { NewsletterVersand } from '../adapters/persistence/newsletter-dispatcher.entity';
-import { StatistikNewsletter } from '../adapters/persistence/statistik-newsletter.entity';
 import { pruefe, signiere, type Herkunft } from '../domain/tracking';
 import type { VersandLinks } from './newsletter-html';
+import { VersandSpeicher, type Empfang } from './ports/versand-speicher';
 
 const unbekannt = () => DomainError.notFound('LINK_UNBEKANNT', 'Diesen Link gibt es nicht.');
 
@@ -24,7 +22,7 @@ export class NewsletterLinks {
   private readonly publicUrl?: string;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly speicher: VersandSpeicher,
     private readonly mitglieder: MitgliederAuskunft,
     config: ConfigService,
   ) {
@@ -65,7 +63,7 @@ export class NewsletterLinks {
     if ('vorschau' in inhalt) return inhalt.url;
     const row = await this.versand(inhalt.versandId);
     const { datum, uhrzeit } = berlinWandzeit(new Date());
-    await this.dataSource.manager.insert(StatistikNewsletter, {
+    await this.speicher.klickVermerken({
       datum,
       uhrzeit,
       newsletter_id: row.newsletter_id,
@@ -100,8 +98,8 @@ export class NewsletterLinks {
     return { vorschau: false };
   }
 
-  private async versand(id: number): Promise<NewsletterVersand> {
-    const row = await this.dataSource.manager.findOne(NewsletterVersand, { where: { id } });
+  private async versand(id: number): Promise<Empfang> {
+    const row = await this.speicher.empfang(id);
     if (!row) throw unbekannt();
     return row;
   }

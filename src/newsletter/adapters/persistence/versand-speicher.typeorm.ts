@@ -8,6 +8,8 @@ import { AuditTrail, type Actor } from '../../../platform/audit/audit-trail';
 import {
   VersandSpeicher,
   type Abschluss,
+  type Empfang,
+  type Klick,
   type UnerledigteZeile,
   type VersandDispatcher,
   type VersandEmpfaenger,
@@ -18,6 +20,7 @@ import {
 import { BEANSPRUCHBAR, UNERLEDIGT, VERSAND_STATUS } from '../../domain/versand';
 import { NewsletterDispatcher, NewsletterVersand } from './newsletter-dispatcher.entity';
 import { Newsletter } from './newsletter.entity';
+import { StatistikNewsletter } from './statistik-newsletter.entity';
 
 const DISPATCHER = 'newsletter-dispatcher';
 /** Rows written per INSERT (5 parameters each, well under SQLite's limit). */
@@ -206,5 +209,16 @@ export class VersandSpeicherTypeorm extends VersandSpeicher {
       const dispatcher = await manager.findOneOrFail(NewsletterDispatcher, { where: { id: dispatcherId } });
       await manager.update(Newsletter, { id: dispatcher.newsletter_id }, { bearbeitungsstatus: 'versendet' });
     });
+  }
+
+  async empfang(versandId: number): Promise<Empfang | null> {
+    return this.manager.findOne(NewsletterVersand, {
+      select: { newsletter_id: true, newsletter_dispatcher_id: true, benutzer_id: true },
+      where: { id: versandId },
+    });
+  }
+
+  async klickVermerken(klick: Klick): Promise<void> {
+    await this.manager.insert(StatistikNewsletter, klick);
   }
 }

@@ -8,6 +8,8 @@ import { BEANSPRUCHBAR, UNERLEDIGT, VERSAND_STATUS } from '../../domain/versand'
 import {
   VersandSpeicher,
   type Abschluss,
+  type Empfang,
+  type Klick,
   type UnerledigteZeile,
   type VersandDispatcher,
   type VersandEmpfaenger,
@@ -32,6 +34,7 @@ const naechsterTurn = () => new Promise<void>((resolve) => setImmediate(resolve)
 export class VersandSpeicherInMemory extends VersandSpeicher {
   readonly dispatchers = new Map<number, GespeicherterDispatcher>();
   readonly zeilen: GespeicherteZeile[] = [];
+  readonly klicks: Klick[] = [];
 
   constructor(private readonly takt: () => Promise<void> = naechsterTurn) {
     super();
@@ -168,5 +171,18 @@ export class VersandSpeicherInMemory extends VersandSpeicher {
     await this.takt();
     const d = this.dispatchers.get(dispatcherId);
     if (d && !d.versendet) Object.assign(d, zaehlung, { versendet: true, newsletterVersendet: true });
+  }
+
+  async empfang(versandId: number): Promise<Empfang | null> {
+    await this.takt();
+    const zeile = this.zeilen.find((z) => z.id === versandId);
+    if (!zeile) return null;
+    const newsletter_id = this.dispatchers.get(zeile.dispatcherId)?.newsletter_id ?? null;
+    return { newsletter_id, newsletter_dispatcher_id: zeile.dispatcherId, benutzer_id: zeile.benutzer_id };
+  }
+
+  async klickVermerken(klick: Klick): Promise<void> {
+    await this.takt();
+    this.klicks.push(klick);
   }
 }

@@ -48,6 +48,23 @@ export interface UnerledigteZeile {
   updatedAt: Date;
 }
 
+/** Whom a recipient row of which dispatch wrote to (what its links and unsubscribe refer to). */
+export interface Empfang {
+  newsletter_id: number | null;
+  newsletter_dispatcher_id: number;
+  benutzer_id: number | null;
+}
+
+/** A followed link of a sent mail, at Berlin wall-clock time. */
+export interface Klick {
+  datum: string;
+  uhrzeit: string;
+  newsletter_id: number | null;
+  dispatcher_id: number;
+  benutzer_id: number | null;
+  url: string;
+}
+
 export interface Zaehlung {
   total: number;
   sent: number;
@@ -108,4 +125,9 @@ export abstract class VersandSpeicher {
    * transaction; once only (a second call changes nothing).
    */
   abstract beenden(dispatcherId: number, zaehlung: Zaehlung, jetzt: Date): Promise<void>;
+
+  /** The recipient row `versandId`, null when there is none. */
+  abstract empfang(versandId: number): Promise<Empfang | null>;
+  /** Records a click (statistik-newsletter). */
+  abstract klickVermerken(klick: Klick): Promise<void>;
 }
