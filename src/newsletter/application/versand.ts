@@ -2,8 +2,9 @@
  * Sending newsletters (issue 15): a dispatcher is planned for a versand_time; at that time its
  * recipients (the newsletter window's computation, empfaenger.ts) become newsletter-versand rows,
  * and send jobs claim rows, render each mail as the preview does and deliver it through the mail
- * port. Claiming is one guarded UPDATE (domain/versand.ts), so however many send jobs and worker
- * processes run, a row is sent by one of them only.
+ * port. Claiming is one write guarded by the claimable state (domain/versand.ts, done by the
+ * VersandSpeicher port), so however many send jobs and worker processes run, a row is sent by one
+ * of them only.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -264,7 +265,7 @@ export class NewsletterVersender {
   }
 
   /**
-   * Records outcomes: the sent rows in one UPDATE, each failure with its own answer. Counted are
+   * Records outcomes: the sent rows in one write, each failure with its own answer. Counted are
    * the rows that really changed (a row whose claim expired meanwhile belongs to another run and
    * counts there), so that the progress needs no recount per batch.
    */
