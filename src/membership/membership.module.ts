@@ -9,6 +9,7 @@ import { GruppenController } from './adapters/http/gruppen.controller';
 import { GehaltsumfrageAuftraege } from './adapters/jobs/gehaltsumfrage.jobs';
 import { GruppenAuftraege } from './adapters/jobs/gruppen.jobs';
 import { GruppenMitglieder } from './adapters/persistence/gruppen-mitglieder';
+import { MitgliederAuskunftTypeorm } from './adapters/persistence/mitglieder-auskunft.typeorm';
 import { ZusammenfuehrenController } from './adapters/http/zusammenfuehren.controller';
 import { TalentLmsHttp } from './adapters/talentlms/talent-lms.http';
 import { BenutzerZugang } from './application/benutzer-zugang';
@@ -16,6 +17,7 @@ import { EnsureAdmin } from './application/ensure-admin';
 import { Gehaltsumfrage } from './application/gehaltsumfrage';
 import { GruppenAbgleich } from './application/gruppen-abgleich';
 import { GruppenPflege } from './application/gruppen-pflege';
+import { MitgliederAuskunft } from './application/ports/mitglieder-auskunft';
 import { TalentLms } from './application/ports/talent-lms';
 import { Zusammenfuehren } from './application/zusammenfuehren';
 import { membershipResources } from './membership.resources';
@@ -33,6 +35,7 @@ import { membershipResources } from './membership.resources';
   providers: [
     { provide: StaffDirectory, useClass: BenutzerStaffDirectory },
     { provide: TalentLms, useClass: TalentLmsHttp },
+    { provide: MitgliederAuskunft, useClass: MitgliederAuskunftTypeorm },
     EnsureAdmin,
     Gehaltsumfrage,
     GehaltsumfrageAuftraege,
@@ -44,7 +47,8 @@ import { membershipResources } from './membership.resources';
     GruppenAbgleich,
     GruppenAuftraege,
   ],
-  // TalentLms: the seminars create their courses through the same port (issue 10).
-  exports: [StaffDirectory, EnsureAdmin, TalentLms],
+  // TalentLms: the seminars create their courses through the same port (issue 10). MitgliederAuskunft:
+  // what newsletter and seminars read about Benutzer and groups.
+  exports: [StaffDirectory, EnsureAdmin, TalentLms, MitgliederAuskunft],
 })
 export class MembershipModule {}

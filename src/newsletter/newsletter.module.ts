@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ResourcesModule } from '../platform/resources/resources.module';
+import { SeminarsModule } from '../seminars/seminars.module';
 import { DispatcherController } from './adapters/http/dispatcher.controller';
 import { LinksController } from './adapters/http/links.controller';
 import { AutomatikJobs } from './adapters/jobs/automatik.jobs';
@@ -7,10 +8,16 @@ import { VersandJobs } from './adapters/jobs/versand.jobs';
 import { NewsletterController } from './adapters/http/newsletter.controller';
 import { PflegeController } from './adapters/http/pflege.controller';
 import { VorschauController } from './adapters/http/vorschau.controller';
+import { AutomatikSpeicherTypeorm } from './adapters/persistence/automatik-speicher.typeorm';
+import { NewsletterBestandTypeorm } from './adapters/persistence/newsletter-bestand.typeorm';
+import { VersandSpeicherTypeorm } from './adapters/persistence/versand-speicher.typeorm';
 import { StbdirektInhalteHttp } from './adapters/stbdirekt/stbdirekt-inhalte.http';
 import { NewsletterAutomatik } from './application/automatik';
 import { NewsletterEmpfaenger } from './application/empfaenger';
+import { AutomatikSpeicher } from './application/ports/automatik-speicher';
+import { NewsletterBestand } from './application/ports/newsletter-bestand';
 import { StbdirektInhalte } from './application/ports/stbdirekt-inhalte';
+import { VersandSpeicher } from './application/ports/versand-speicher';
 import { StbdirektAktualisierung } from './application/stbdirekt-aktualisierung';
 import { NewsletterVersender, VersandAuftraege } from './application/versand';
 import { NewsletterLinks } from './application/tracking';
@@ -18,7 +25,8 @@ import { NewsletterVorschau } from './application/vorschau';
 import { newsletterResources } from './newsletter.resources';
 
 @Module({
-  imports: [ResourcesModule.forFeature(newsletterResources)],
+  // SeminarsModule: the automation announces coming seminars (SeminarTermine).
+  imports: [ResourcesModule.forFeature(newsletterResources), SeminarsModule],
   controllers: [
     NewsletterController,
     VorschauController,
@@ -27,6 +35,9 @@ import { newsletterResources } from './newsletter.resources';
     LinksController,
   ],
   providers: [
+    { provide: NewsletterBestand, useClass: NewsletterBestandTypeorm },
+    { provide: VersandSpeicher, useClass: VersandSpeicherTypeorm },
+    { provide: AutomatikSpeicher, useClass: AutomatikSpeicherTypeorm },
     NewsletterEmpfaenger,
     NewsletterVorschau,
     StbdirektAktualisierung,

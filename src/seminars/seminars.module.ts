@@ -6,6 +6,8 @@ import { SeminarDokumenteController } from './adapters/http/seminar-dokumente.co
 import { SeminarController } from './adapters/http/seminar.controller';
 import { SeminarDokumentAuftraege } from './adapters/jobs/seminar-dokumente.jobs';
 import { SeminarDokumente } from './application/seminar-dokumente';
+import { SeminarTermineTypeorm } from './adapters/persistence/seminar-termine.typeorm';
+import { SeminarTermine } from './application/ports/seminar-termine';
 import { SeminarKalender } from './application/seminar-kalender';
 import { Teilnehmer } from './application/teilnehmer';
 import { TlmsKurse } from './application/tlms-kurse';
@@ -19,6 +21,15 @@ import { seminarsResources } from './seminars.resources';
     SeminarController,
     SeminarDokumenteController,
   ],
-  providers: [TlmsKurse, SeminarKalender, Teilnehmer, SeminarDokumente, SeminarDokumentAuftraege],
+  providers: [
+    TlmsKurse,
+    SeminarKalender,
+    Teilnehmer,
+    SeminarDokumente,
+    SeminarDokumentAuftraege,
+    { provide: SeminarTermine, useClass: SeminarTermineTypeorm },
+  ],
+  // What the newsletter automation reads about coming seminars.
+  exports: [SeminarTermine],
 })
 export class SeminarsModule {}

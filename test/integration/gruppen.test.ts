@@ -107,6 +107,7 @@ describe.each(databases())('user groups on %s', (kind) => {
         gender: 'female',
         parent_id: b.f1,
         atr_verband_mitarbeiter: true,
+        benutzername: 'erika.weiss',
       },
       ['erika.weiss@kanzlei-sued.de'],
     );

@@ -10,7 +10,8 @@ import type request from 'supertest';
 import { Benutzer } from '../../src/membership/adapters/persistence/benutzer.entity';
 import { BenutzerEmail } from '../../src/membership/adapters/persistence/benutzer-kontakt.entity';
 import { NewsletterVersand } from '../../src/newsletter/adapters/persistence/newsletter-dispatcher.entity';
-import { versandMessageId } from '../../src/newsletter/domain/versand';
+import { VersandSpeicher } from '../../src/newsletter/application/ports/versand-speicher';
+import { VERSAND_STATUS, versandMessageId } from '../../src/newsletter/domain/versand';
 import { eventually } from '../support/eventually';
 import { privateRedis, type PrivateRedis } from '../support/private-redis';
 import { startSmtpSink } from '../support/smtp-sink';
@@ -388,6 +389,35 @@ describe.each(databases())('newsletter dispatch on %s', (kind) => {
     expect(smtp.erhalten.get(verwaist)![0]).toContain(
       `Message-ID: ${versandMessageId(dispatcher.id, { benutzer_id: benutzer[1], email: verwaist }, 'news@akademie.test')}`,
     );
+  });
+
+  // The at-most-once guarantee in the database: two runs that picked the same due rows race to claim them.
+  it("claims a row for one run only: a second run's claim of the same rows takes none", async () => {
+    const adressen = ['erster@empfaenger.test', 'zweiter@empfaenger.test', 'dritter@empfaenger.test'];
+    const { newsletter, benutzer } = await newsletterAn(adressen);
+    const morgen = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    const dispatcher = await post('newsletter-dispatcher', {
+      newsletter_id: newsletter.id,
+      versand_time: morgen,
+    });
+    const speicher = t.app.get(VersandSpeicher);
+    await speicher.zeilenAnlegen(
+      dispatcher.id,
+      newsletter.id,
+      adressen.map((email, i) => ({ benutzer_id: benutzer[i], email })),
+    );
+    const jetzt = new Date();
+    const gewaehltVonA = await speicher.faellige(dispatcher.id, jetzt, 10);
+    const gewaehltVonB = await speicher.faellige(dispatcher.id, jetzt, 10);
+    expect(gewaehltVonB).toEqual(gewaehltVonA);
+    const vonA = await speicher.beanspruchen(dispatcher.id, gewaehltVonA, 'lauf-a', jetzt);
+    const vonB = await speicher.beanspruchen(dispatcher.id, gewaehltVonB, 'lauf-b', jetzt);
+    expect(vonA.map((row) => row.email).sort()).toEqual([...adressen].sort());
+    expect(vonB).toEqual([]);
+    // The rows are still A's: its outcomes are recorded, B's would change nothing.
+    const versendet = { status: VERSAND_STATUS.versendet, fehler: null };
+    expect(await speicher.abschliessen('lauf-b', gewaehltVonB, versendet, jetzt)).toBe(0);
+    expect(await speicher.abschliessen('lauf-a', gewaehltVonA, versendet, jetzt)).toBe(3);
   });
 
   // Issue 14, in an app without STBDIREKT_URL (the newsletter suite's app has one).

@@ -6,7 +6,7 @@
  */
 import Handlebars from 'handlebars';
 import { mapHtml, type ContentScheme } from '../../../common/newsletter';
-import type { Anschreiben } from '../../membership/application/anschreiben';
+import type { Anschreiben } from '../../membership/application/ports/mitglieder-auskunft';
 import { DomainError } from '../../shared/domain-error';
 import { inhaltAnzeige } from '../domain/inhalt-anzeige';
 import { linksErsetzen } from '../domain/tracking';

@@ -4,11 +4,10 @@
  * A failing service is logged here; the window ignores it (spec 002 §8).
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { leseContentScheme } from '../../../common/newsletter';
 import { DomainError } from '../../shared/domain-error';
-import { NewsletterVorlage } from '../adapters/persistence/newsletter-vorlage.entity';
 import { stbdirektInhalt } from '../domain/stbdirekt';
+import { NewsletterBestand } from './ports/newsletter-bestand';
 import { StbdirektInhalte } from './ports/stbdirekt-inhalte';
 
 /** Spec 002 §6: only the academy has StBdirekt contents. */
@@ -22,7 +21,7 @@ export class StbdirektAktualisierung {
   private readonly logger = new Logger('StBdirekt');
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly bestand: NewsletterBestand,
     private readonly stbdirekt: StbdirektInhalte,
   ) {}
 
@@ -35,7 +34,7 @@ export class StbdirektAktualisierung {
       throw DomainError.conflict('STBDIREKT_NUR_AKADEMIE', 'StBdirekt-Inhalte gibt es nur für die Akademie.');
     if (!this.stbdirekt.konfiguriert)
       throw DomainError.conflict('STBDIREKT_NICHT_EINGERICHTET', 'StBdirekt ist nicht eingerichtet.');
-    const vorlage = await this.dataSource.manager.findOne(NewsletterVorlage, { where: { id: vorlageId } });
+    const vorlage = await this.bestand.vorlage(vorlageId);
     if (!vorlage)
       throw DomainError.notFound('VORLAGE_FEHLT', `Die Vorlage ${vorlageId} wurde nicht gefunden.`);
     if (vorlage.external_data_type !== 'StBdirekt')

@@ -6,16 +6,13 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createHash } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { berlinWandzeit } from '../../../common/kalender';
 import type { AppConfig, NewsletterConfig } from '../../config/env';
-import { newsletterAbbestellen } from '../../membership/application/anschreiben';
-import { AuditTrail } from '../../platform/audit/audit-trail';
+import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import { DomainError } from '../../shared/domain-error';
-import { NewsletterVersand } from '../adapters/persistence/newsletter-dispatcher.entity';
-import { StatistikNewsletter } from '../adapters/persistence/statistik-newsletter.entity';
 import { pruefe, signiere, type Herkunft } from '../domain/tracking';
 import type { VersandLinks } from './newsletter-html';
+import { VersandSpeicher, type Empfang } from './ports/versand-speicher';
 
 const unbekannt = () => DomainError.notFound('LINK_UNBEKANNT', 'Diesen Link gibt es nicht.');
 
@@ -25,8 +22,8 @@ export class NewsletterLinks {
   private readonly publicUrl?: string;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly audit: AuditTrail,
+    private readonly speicher: VersandSpeicher,
+    private readonly mitglieder: MitgliederAuskunft,
     config: ConfigService,
   ) {
     // A key of its own, derived from the session secret: a session cookie never verifies a link.
@@ -66,7 +63,7 @@ export class NewsletterLinks {
     if ('vorschau' in inhalt) return inhalt.url;
     const row = await this.versand(inhalt.versandId);
     const { datum, uhrzeit } = berlinWandzeit(new Date());
-    await this.dataSource.manager.insert(StatistikNewsletter, {
+    await this.speicher.klickVermerken({
       datum,
       uhrzeit,
       newsletter_id: row.newsletter_id,
@@ -97,22 +94,12 @@ export class NewsletterLinks {
     const row = await this.versand(inhalt.versandId);
     const benutzerId = row.benutzer_id;
     if (benutzerId == null) return { vorschau: false };
-    await this.dataSource.transaction(async (manager) => {
-      if (!(await newsletterAbbestellen(manager, benutzerId))) return;
-      // The recipient, not staff, made this change.
-      await this.audit.record(manager, {
-        actor: null,
-        resource: 'benutzer',
-        recordId: benutzerId,
-        action: 'update',
-        changes: { atr_kein_newsletter: { before: false, after: true } },
-      });
-    });
+    await this.mitglieder.newsletterAbbestellen(benutzerId);
     return { vorschau: false };
   }
 
-  private async versand(id: number): Promise<NewsletterVersand> {
-    const row = await this.dataSource.manager.findOne(NewsletterVersand, { where: { id } });
+  private async versand(id: number): Promise<Empfang> {
+    const row = await this.speicher.empfang(id);
     if (!row) throw unbekannt();
     return row;
   }

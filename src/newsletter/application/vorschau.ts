@@ -5,17 +5,16 @@
 import { Injectable } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { berlinWandzeit } from '../../../common/kalender';
 import { leseContentScheme } from '../../../common/newsletter';
-import { anschreibenNachKennnummer, type Anschreiben } from '../../membership/application/anschreiben';
+import { MitgliederAuskunft, type Anschreiben } from '../../membership/application/ports/mitglieder-auskunft';
 import { FileStorage } from '../../platform/files/file-storage';
 import { TEMPLATES_DIR } from '../../platform/pdf/template-files';
 import { DomainError } from '../../shared/domain-error';
-import { Newsletter } from '../adapters/persistence/newsletter.entity';
 import { newsletterFehlt } from './empfaenger';
 import { NewsletterLinks } from './tracking';
 import { newsletterHtml, type NewsletterDaten, type VersandLinks } from './newsletter-html';
+import { NewsletterBestand, type NewsletterZumRendern } from './ports/newsletter-bestand';
 
 export interface GerenderterNewsletter {
   betreff: string;
@@ -24,9 +23,7 @@ export interface GerenderterNewsletter {
 }
 
 /** The seminar or event of the newsletter as templates show it: the event's own date and title first. */
-function veranstaltungDaten(newsletter: Newsletter): NewsletterDaten['veranstaltung'] {
-  const seminar = newsletter.Veranstaltung;
-  const event = newsletter.Veranstaltung_Event;
+function veranstaltungDaten({ seminar, event }: NewsletterZumRendern): NewsletterDaten['veranstaltung'] {
   if (!seminar && !event) return null;
   const beginn = seminar?.beginn ? berlinWandzeit(seminar.beginn) : null;
   const datum = event?.datum ?? beginn?.datum ?? null;
@@ -47,15 +44,15 @@ const PLAIN_NAME = /^[^/\\]+$/;
 @Injectable()
 export class NewsletterVorschau {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly bestand: NewsletterBestand,
     private readonly storage: FileStorage,
     private readonly links: NewsletterLinks,
+    private readonly mitglieder: MitgliederAuskunft,
   ) {}
 
   async html(newsletterId: number, kennnummer: string): Promise<string> {
-    const manager = this.dataSource.manager;
     const gerendert = await this.vorbereiten(newsletterId);
-    const empfaenger = await anschreibenNachKennnummer(manager, kennnummer);
+    const empfaenger = await this.mitglieder.anschreibenNachKennnummer(kennnummer);
     if (!empfaenger)
       throw DomainError.notFound(
         'BENUTZER_FEHLT',
@@ -70,17 +67,9 @@ export class NewsletterVorschau {
    * preview renders one, the dispatch thousands, with the same function.
    */
   async vorbereiten(newsletterId: number): Promise<GerenderterNewsletter> {
-    const newsletter = await this.dataSource.manager.findOne(Newsletter, {
-      where: { id: newsletterId },
-      relations: {
-        Newsletter_Vorlage: true,
-        Newsletter_Absender: true,
-        Veranstaltung: true,
-        Veranstaltung_Event: true,
-      },
-    });
+    const newsletter = await this.bestand.zumRendern(newsletterId);
     if (!newsletter) throw newsletterFehlt(newsletterId);
-    const vorlage = newsletter.Newsletter_Vorlage;
+    const vorlage = newsletter.vorlage;
     const scheme =
       vorlage?.json_content_scheme == null ? null : leseContentScheme(vorlage.json_content_scheme);
     const datei = await this.vorlage(vorlage?.vorlage || STANDARD);
@@ -90,12 +79,12 @@ export class NewsletterVorschau {
       body: newsletter.body,
       json_content: newsletter.json_content,
       scheme: scheme?.ok ? scheme.wert : null,
-      absender: newsletter.Newsletter_Absender,
+      absender: newsletter.absender,
       veranstaltung: veranstaltungDaten(newsletter),
     };
     return {
       betreff: newsletter.betreff || newsletter.titel,
-      absender: newsletter.Newsletter_Absender,
+      absender: newsletter.absender,
       html: newsletterHtml(datei, daten),
     };
   }

@@ -12,6 +12,11 @@ export type EntityClass = abstract new (...args: never[]) => unknown;
 
 export interface SaveContext {
   manager: EntityManager;
+  /**
+   * A provider another context's module exports (its read port), for rules that need its data;
+   * it reads outside this save's transaction.
+   */
+  dienst<T>(port: abstract new (...args: never[]) => T): T;
   /** The staff user saving (null for system jobs). */
   userId: number | null;
   /** The stored record before an update; undefined on create. */

@@ -6,6 +6,7 @@
  * id lists such as `Benutzer_Gruppes`, which replace the record's links.
  */
 import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import { matchesCondition, SYSTEM_FIELDS, type ResourceOperations } from '../../../common/resource-meta';
 import { enumLabel, labelFor, resourceLabel } from '../../../common/vocabulary';
@@ -96,7 +97,12 @@ export class ResourceWriter {
     private readonly dataSource: DataSource,
     private readonly reader: ResourceReader,
     private readonly audit: AuditTrail,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  /** What hooks may ask of the modules' exports (another context's read port). */
+  private readonly dienst = <T>(port: abstract new (...args: never[]) => T): T =>
+    this.moduleRef.get(port, { strict: false });
 
   /** Checks and converts the writable fields of `body`; `create` also demands required fields. */
   values(definition: ResourceDefinition, body: Row, create: boolean): Row {
@@ -189,7 +195,12 @@ export class ResourceWriter {
     const metadata = this.dataSource.getMetadata(definition.entity);
     const links = this.links(metadata, body);
     const id = await this.dataSource.transaction(async (manager) => {
-      const ctx: SaveContext = { manager, userId: actor?.id ?? null, links: linkMap(links) };
+      const ctx: SaveContext = {
+        manager,
+        dienst: this.dienst,
+        userId: actor?.id ?? null,
+        links: linkMap(links),
+      };
       await definition.hooks?.beforeSave?.(values, ctx);
       const result = await manager.insert(definition.entity, values);
       const newId = Number(result.identifiers[0]?.id);
@@ -223,7 +234,13 @@ export class ResourceWriter {
       const previous = await this.existing(manager, definition, id);
       if (version !== undefined && version !== previous.version) throw stale();
       assertAllowed(definition, 'update', previous);
-      const ctx: SaveContext = { manager, userId: actor?.id ?? null, previous, links: linkMap(links) };
+      const ctx: SaveContext = {
+        manager,
+        dienst: this.dienst,
+        userId: actor?.id ?? null,
+        previous,
+        links: linkMap(links),
+      };
       await definition.hooks?.beforeSave?.(values, ctx);
       // Link changes alone raise the version too (an update of no columns, which only versioned rows allow).
       if (Object.keys(values).length > 0 || (links.length > 0 && metadata.versionColumn)) {
@@ -259,6 +276,7 @@ export class ResourceWriter {
         // After the hook, so that a domain rule's own message wins over the generic one.
         await definition.hooks?.beforeDelete?.(record, {
           manager,
+          dienst: this.dienst,
           userId: actor?.id ?? null,
           previous: record,
         });

@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
 import { EINLADUNGS_VORLAGE } from '../../../common/seminar';
 import { fieldLabel } from '../../../common/vocabulary';
-import { gruppenVon } from '../../membership/application/gruppen-zugehoerigkeit';
+import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import type { PdfJob, PdfTemplate } from '../../platform/pdf/pdf-renderer';
 import { PdfRenderer } from '../../platform/pdf/pdf-renderer';
 import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
@@ -86,6 +86,7 @@ export class SeminarDokumente {
     private readonly dataSource: DataSource,
     private readonly pdf: PdfRenderer,
     private readonly templates: TemplateFiles,
+    private readonly mitglieder: MitgliederAuskunft,
   ) {}
 
   private heute() {
@@ -110,7 +111,7 @@ export class SeminarDokumente {
 
   /** The fitting certificate for one participant, or a 409 saying none fits. */
   private async bescheinigungFuer(t: SeminarTeilnehmer, zeile: TeilnehmerZeile, alle: Bescheinigung[]) {
-    const gruppen = zeile.benutzer_id ? await gruppenVon(this.dataSource.manager, zeile.benutzer_id) : [];
+    const gruppen = zeile.benutzer_id ? await this.mitglieder.gruppenVon(zeile.benutzer_id) : [];
     const b = passendeBescheinigung(alle, t.seminar, gruppen, this.heute());
     if (!b)
       throw DomainError.conflict(

@@ -16,19 +16,13 @@ import { formatDateValue } from '../../lib/format';
 import type { EditProps, FieldDef, Row } from '../../resources/types';
 import { useEigeneZeilen } from './api';
 import { BENUTZER_FELDER, benutzerLabel, bezirkLabel, GENDER_OPTIONS } from './benutzer-felder';
-import {
-  applyBenutzerChange,
-  BERUFE_VERBAND_2,
-  TITEL_VORSCHLAEGE,
-  type BenutzerFelder,
-} from './benutzer-rules';
+import { applyBenutzerChange, BERUFE_VERBAND_2, TITEL_VORSCHLAEGE } from './benutzer-rules';
 import { GruppenAuswahl, MIT_GRUPPEN } from './GruppenAuswahl';
 import { KONTAKTE, KontaktTab } from './Kontakte';
 import { MitarbeiterTab } from './Mitarbeiter';
 import { PasswortFeld } from './Passwort';
+import type { Benutzer, TabProps } from './typen';
 import { Verband2Felder } from './Verband2';
-
-export type Benutzer = Row & BenutzerFelder & Record<string, unknown>;
 
 const DEFAULTS: Partial<Benutzer> = {
   aktiviert: true,
@@ -71,12 +65,6 @@ const adresseLabel = (row: Row) =>
   [row.bezeichnung, row.strasse, [row.plz, row.ort].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 const kontoLabel = (row: Row) => [row.bezeichnung, row.iban].filter(Boolean).join(', ');
 const emailLabel = (row: Row) => String(row.email);
-
-export interface TabProps {
-  record: Benutzer;
-  change(patch: Partial<Benutzer>): void;
-  errors: Record<string, string>;
-}
 
 /** A select of the user's own e-mails, addresses or accounts for a link field such as re_konto_id. */
 function EigeneAuswahl({

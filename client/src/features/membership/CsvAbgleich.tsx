@@ -32,7 +32,7 @@ import {
   type AbgleichZeile,
   type CsvZeile,
 } from './api';
-import type { Gruppe } from './GruppeEdit';
+import type { Gruppe } from './typen';
 
 const BUCKET_TITEL: Record<AbgleichBucket, string> = {
   bereit: 'Bereit zum Hinzufügen',

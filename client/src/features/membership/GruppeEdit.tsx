@@ -30,9 +30,8 @@ import { CsvAbgleich } from './CsvAbgleich';
 import { alsDaten, mitDaten } from '../../resources/unterfelder';
 import { regelFelder } from './gruppe-felder';
 import { MitgliederTab } from './GruppenMitglieder';
+import type { Gruppe } from './typen';
 import { MitMetadaten } from '../../components/MitMetadaten';
-
-export type Gruppe = Row & GruppenWerte;
 
 const RESOURCE = 'benutzer-gruppe';
 const label = (name: string) => fieldLabel(RESOURCE, name) ?? name;

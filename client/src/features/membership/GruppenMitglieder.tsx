@@ -24,7 +24,7 @@ import {
   newsletterGruppeFuellen,
 } from './api';
 import { benutzerLabel } from './benutzer-felder';
-import type { Gruppe } from './GruppeEdit';
+import type { Gruppe } from './typen';
 
 const HINZUGEFUEGT = { field: 'createdAt', label: 'Hinzugefügt am', type: 'datetime' } as const;
 

@@ -22,7 +22,7 @@ import { errorMessage, fieldErrors, reportError } from '../../lib/errors';
 import { showToast } from '../../lib/toaster';
 import type { FieldDef, Row } from '../../resources/types';
 import { BENUTZER_FELDER, benutzerLabel, GENDER_OPTIONS } from './benutzer-felder';
-import type { Benutzer } from './BenutzerEdit';
+import type { Benutzer } from './typen';
 import { applyBenutzerChange } from './benutzer-rules';
 import { pruefeZuordnung } from './mitarbeiter-rules';
 import { RelatedTable } from '../../components/RelatedTable';

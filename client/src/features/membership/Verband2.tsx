@@ -8,7 +8,7 @@ import type { EditRecord } from '../../components/EditFrame';
 import { confirm } from '../../lib/dialogs';
 import { reportError } from '../../lib/errors';
 import { showToast } from '../../lib/toaster';
-import type { Benutzer, TabProps } from './BenutzerEdit';
+import type { Benutzer, TabProps } from './typen';
 import { registriereTlmsBenutzer } from './api';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));

@@ -6,7 +6,7 @@
 import type { EntityManager } from 'typeorm';
 import { emailFehler } from '../../../../common/email';
 import { leseContentScheme } from '../../../../common/newsletter';
-import { vorhandeneGruppen } from '../../../membership/application/gruppen-adressen';
+import { MitgliederAuskunft } from '../../../membership/application/ports/mitglieder-auskunft';
 import type { ResourceHooks, Row } from '../../../platform/resources/resource-definition';
 import { DomainError } from '../../../shared/domain-error';
 import { newsletterInhalt, pruefeGruppen, pruefeNewsletterloeschung } from '../../domain/newsletter';
@@ -34,12 +34,10 @@ export const absenderHooks: ResourceHooks = {
 };
 
 export const vorlageHooks: ResourceHooks = {
-  async beforeSave(values, { manager }) {
+  async beforeSave(values, { dienst }) {
     const { versand, ausschluss } = autoGruppen(values.data as Row | null);
-    Object.assign(
-      values,
-      vorlageSpeichern(values, await vorhandeneGruppen(manager, [...versand, ...ausschluss])),
-    );
+    const gruppen = await dienst(MitgliederAuskunft).vorhandeneGruppen([...versand, ...ausschluss]);
+    Object.assign(values, vorlageSpeichern(values, gruppen));
   },
 };
 
@@ -66,14 +64,18 @@ async function contentScheme(manager: EntityManager, vorlageId: unknown) {
 }
 
 export const newsletterHooks: ResourceHooks = {
-  async beforeSave(values, { manager, previous, links }) {
+  async beforeSave(values, { manager, dienst, previous, links }) {
     const versand =
       links?.Benutzer_Gruppes ??
       (await gespeicherteGruppen(manager, 'newsletter_benutzer_gruppe', previous?.id));
     const ausschluss =
       links?.Ausschluss_Gruppes ??
       (await gespeicherteGruppen(manager, 'newsletter_ausschluss_gruppe', previous?.id));
-    pruefeGruppen(versand, ausschluss, await vorhandeneGruppen(manager, [...versand, ...ausschluss]));
+    pruefeGruppen(
+      versand,
+      ausschluss,
+      await dienst(MitgliederAuskunft).vorhandeneGruppen([...versand, ...ausschluss]),
+    );
     const vorlageGewechselt =
       values.newsletter_vorlagen_id !== undefined &&
       values.newsletter_vorlagen_id !== previous?.newsletter_vorlagen_id;
