@@ -6,29 +6,7 @@ const CONTEXTS = 'membership|seminars|billing|promotions|newsletter|reporting';
  * Contexts whose use cases depend on ports only (application/ ↛ adapters/, TypeORM). A context joins
  * with one more word here once its application/ is clean (docs/architecture.md says which are).
  */
-const PORTED = ['newsletter'];
-
-/**
- * TEMPORARY exceptions to `not-another-contexts-application`: billing and seminars still call each
- * other's application code (issue 27 replaces these calls by an event: billing announces a changed
- * booking, seminars listens), and billing's booking asks promotions' price finding directly (to
- * become a read port promotions exports). Exactly these files (the context captured as $1), each
- * allowed exactly its listed targets; delete an entry when its call is gone.
- */
-const CONTEXT_APPLICATION_EXCEPTIONS = [
-  {
-    from: '^src/(billing)/application/buchungen[.]ts$',
-    to: ['^src/seminars/application/teilnehmer[.]ts$', '^src/promotions/application/preisfindung[.]ts$'],
-  },
-  {
-    from: '^src/(billing)/(application/rechnungslauf|application/vorgaenge|billing[.]resources)[.]ts$',
-    to: ['^src/seminars/application/teilnehmer[.]ts$'],
-  },
-  {
-    from: '^src/(seminars)/(application/teilnehmer|adapters/persistence/seminar[.]hooks)[.]ts$',
-    to: ['^src/billing/application/seminar-anbindung[.]ts$'],
-  },
-];
+const PORTED = ['newsletter', 'billing'];
 
 module.exports = {
   forbidden: [
@@ -79,31 +57,18 @@ module.exports = {
       comment:
         "contexts never call each other's application code: reads go through a read port the other module exports (its application/ports/), writes through events",
       severity: 'error',
-      from: {
-        path: `^src/(${CONTEXTS})/`,
-        pathNot: CONTEXT_APPLICATION_EXCEPTIONS.map((ausnahme) => ausnahme.from),
-      },
+      from: { path: `^src/(${CONTEXTS})/` },
       to: {
         path: `^src/(${CONTEXTS})/application/`,
         pathNot: ['^src/$1/', '^src/[^/]+/application/ports/'],
       },
     },
-    ...CONTEXT_APPLICATION_EXCEPTIONS.map((ausnahme) => ({
-      name: 'not-another-contexts-application (temporary exception)',
-      comment: 'the files of a temporary exception above may reach only their one listed target',
-      severity: 'error',
-      from: { path: ausnahme.from },
-      to: {
-        path: `^src/(${CONTEXTS})/application/`,
-        pathNot: ['^src/$1/', '^src/[^/]+/application/ports/', ...ausnahme.to],
-      },
-    })),
     {
       name: 'no-circular',
       comment:
-        'no import cycles in the server or in the client features. Cycles made only of TypeORM entities are the two sides of a relation and allowed. TEMPORARY: src/seed/ is left out until issue 27 moves the seed onto the product use cases (its parts import seed.ts and it imports them back)',
+        'no import cycles in the server or in the client features. Cycles made only of TypeORM entities are the two sides of a relation and allowed.',
       severity: 'error',
-      from: { path: '^(src|client/src/features)/', pathNot: '^src/seed/' },
+      from: { path: '^(src|client/src/features)/' },
       to: { circular: true, via: { pathNot: '[.]entity[.]ts$' } },
     },
     {

@@ -9,7 +9,11 @@ const browserTests = Boolean(process.env.CI) || existsSync(chromium);
 if (!browserTests) {
   console.warn(`Browser-Tests übersprungen: ${chromium} fehlt (apt-get install -y chromium).`);
 }
-const latencyTests = ['/test/security/load.test.ts', '/test/reliability/lange-arbeit.test.ts'];
+const latencyTests = [
+  '/test/security/load.test.ts',
+  '/test/reliability/lange-arbeit.test.ts',
+  '/test/reliability/csv-import.test.ts',
+];
 const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.(tsx?|js|mjs)$': '<rootDir>/test/support/esm-to-cjs.transformer.js' },

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:billing [-- --bookings 2000 --pdfs 1000 --dist DIR --no-readme]` (issue 13): the
- * invoice run over one seminar with 2 000 bookings on MariaDB, then 1 000 invoice PDFs rendered —
- * seconds and the server's peak RSS of each, through the built server's own HTTP code path
- * (`POST /node/api/rw-rechnung`, `GET /node/api/rw-rechnung/{id}/render`).
+ * invoice run over one seminar with 2 000 bookings on MariaDB (rendering and archiving each
+ * invoice's PDF), then 1 000 invoice PDFs downloaded, then the invoices as one ZIP — first the
+ * first 100, then all (issue 28: streamed, the peak must not grow with the count) — seconds and
+ * the server's peak RSS of each, through the built server's own HTTP code path
+ * (`POST /node/api/rw-rechnung`, `GET /node/api/rw-rechnung/{id}/render`, `GET …/multiple`).
  *
  * Setup (not timed): a fresh database `verband_bench_billing` (BENCH_BILLING_DATABASE_URL;
  * created here and dropped at the end), the built app started on it, half as many members as
@@ -65,7 +67,7 @@ function resetPeak(pid) {
 /** A small API client with the session of the logged-in staff user. */
 function client(port, cookie) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: SETUP_CONCURRENCY });
-  const call = async (method, path, body) => {
+  const call = async (method, path, body, extra = {}) => {
     const answer = await request(agent, port, `/node${path}`, {
       method,
       headers: {
@@ -73,6 +75,7 @@ function client(port, cookie) {
         'x-api-request': '1',
         'x-forwarded-proto': 'https',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extra,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -83,8 +86,22 @@ function client(port, cookie) {
   return {
     agent,
     raw: call,
-    json: async (method, path, body) => JSON.parse((await call(method, path, body)).body.toString()),
+    json: async (method, path, body, extra) =>
+      JSON.parse((await call(method, path, body, extra)).body.toString()),
   };
+}
+
+/** Long work (the invoice run): its result, polling its job once the request's wait is over. */
+async function ergebnisDerArbeit(api, path, body) {
+  const antwort = await api.json('POST', path, body, { prefer: 'wait=25' });
+  if (!antwort.auftrag) return antwort;
+  const { name, id } = antwort.auftrag;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stand = await api.json('GET', `/api/auftraege/${name}/${id}`);
+    if (stand.zustand === 'completed') return stand.ergebnis;
+    if (stand.zustand === 'failed') throw new BenchError(`${path}: ${stand.fehler}`);
+  }
 }
 
 /** `work(i)` for i < n, `SETUP_CONCURRENCY` at a time. */
@@ -124,10 +141,15 @@ async function main() {
   });
   children.push(app);
   const probe = new http.Agent({ keepAlive: false });
-  await waitFor('App-Start', async () => (await request(probe, port, '/node/health')).status > 0, {
-    child: app,
-    timeoutMs: 300000,
-  });
+  // Any answer but the start-up gate's 503 means it is ready.
+  await waitFor(
+    'App-Start',
+    async () => ![0, 503].includes((await request(probe, port, '/node/health')).status),
+    {
+      child: app,
+      timeoutMs: 300000,
+    },
+  );
   const { cookie } = await login(probe, port, 'admin', ADMIN_PASSWORD);
   const api = client(port, cookie);
 
@@ -160,11 +182,19 @@ async function main() {
       kennnummer: String(500000 + i),
       atr_mitglied: i % 3 !== 0,
     });
+    // An invoice needs the recipient's full address (§ 14 UStG).
+    const adresse = await api.json('POST', '/api/benutzer-adresse', {
+      benutzer_id: mitglied.id,
+      strasse: 'Königsallee 12',
+      plz: '40213',
+      ort: 'Düsseldorf',
+    });
     await api.json('POST', '/api/rw-bezahloption', {
       benutzer_id: mitglied.id,
       category: 'seminare',
       veranstaltung_id: seminar.id,
       typ: 'transfer',
+      benutzer_adresse_id: adresse.id,
     });
     const buche = (teilnehmer) =>
       api.json('POST', '/api/rw-transaction', {
@@ -197,7 +227,7 @@ async function main() {
   const peakReset = resetPeak(app.pid);
   const vorLauf = rss(app.pid);
   let started = process.hrtime.bigint();
-  const lauf = await api.json('POST', '/api/rw-rechnung', { ...objekt, only_verified: true });
+  const lauf = await ergebnisDerArbeit(api, '/api/rw-rechnung', { ...objekt, only_verified: true });
   const laufSeconds = elapsedMs(started) / 1000;
   const nachLauf = rss(app.pid);
   if (lauf.created !== mitglieder) throw new BenchError(`Lauf: ${JSON.stringify(lauf)}`);
@@ -219,6 +249,27 @@ async function main() {
   }
   const pdfSeconds = elapsedMs(started) / 1000;
   const nachPdf = rss(app.pid);
+
+  // 3. The invoices as one ZIP (`multiple`), the first 100 and then all: the peak stays put.
+  const zip = async (where) => {
+    resetPeak(app.pid);
+    const vorher = rss(app.pid);
+    const start = process.hrtime.bigint();
+    const query = `type=zip&where=${encodeURIComponent(JSON.stringify(where))}`;
+    const body = (await api.raw('GET', `/api/rw-rechnung/multiple?${query}`)).body;
+    if (body.readUInt32LE(0) !== 0x04034b50) throw new BenchError('Sammel-Download: kein ZIP');
+    return {
+      seconds: elapsedMs(start) / 1000,
+      mb: body.length / 2 ** 20,
+      rssBeforeMb: vorher.nowMb,
+      peakMb: rss(app.pid).peakMb,
+    };
+  };
+  const zipKlein = {
+    count: Math.min(100, ids.length),
+    ...(await zip({ veranstaltung_id: seminar.id, id: { $lte: ids[Math.min(100, ids.length) - 1] } })),
+  };
+  const zipAlle = { count: ids.length, ...(await zip({ veranstaltung_id: seminar.id })) };
   api.agent.destroy();
 
   const result = {
@@ -234,6 +285,7 @@ async function main() {
       rssBeforeMb: vorPdf.nowMb,
       peakMb: nachPdf.peakMb,
     },
+    zip: [zipKlein, zipAlle],
     peakReset,
   };
   print(result);
@@ -248,8 +300,12 @@ function lines(r) {
   return [
     `| Messung | Zeit | Server-RSS davor | Spitzen-RSS |`,
     `|---|---|---|---|`,
-    `| Abrechnungslauf: ${r.bookings.toLocaleString('de-DE')} Buchungen → ${r.lauf.created.toLocaleString('de-DE')} Rechnungen (1 Transaktion) | ${fmt(r.lauf.seconds, 2)} s | ${fmt(r.lauf.rssBeforeMb, 0)} MB | ${fmt(r.lauf.peakMb, 0)} MB |`,
+    `| Abrechnungslauf: ${r.bookings.toLocaleString('de-DE')} Buchungen → ${r.lauf.created.toLocaleString('de-DE')} Rechnungen (1 Transaktion, dann die PDFs archiviert) | ${fmt(r.lauf.seconds, 2)} s | ${fmt(r.lauf.rssBeforeMb, 0)} MB | ${fmt(r.lauf.peakMb, 0)} MB |`,
     `| ${r.pdf.count.toLocaleString('de-DE')} Rechnungs-PDFs nacheinander (\`GET …/render\`, ${fmt(r.pdf.mb)} MB) | ${fmt(r.pdf.seconds, 1)} s (${fmt(r.pdf.count / r.pdf.seconds, 0)} PDF/s) | ${fmt(r.pdf.rssBeforeMb, 0)} MB | ${fmt(r.pdf.peakMb, 0)} MB |`,
+    ...r.zip.map(
+      (z) =>
+        `| ${z.count.toLocaleString('de-DE')} Rechnungen als ein ZIP (\`GET …/multiple?type=zip\`, ${fmt(z.mb)} MB) | ${fmt(z.seconds, 1)} s | ${fmt(z.rssBeforeMb, 0)} MB | ${fmt(z.peakMb, 0)} MB |`,
+    ),
     '',
     `Gemessen am ${r.date} auf ${m.cpu}, ${m.cores} Kerne, ${m.ramGb} GB RAM, MariaDB ${m.mariadb}, Node ${m.node}, ` +
       `Last vorher ${m.load.join(' / ')}; Aufbau (nicht gemessen) ${fmt(r.setupSeconds, 0)} s.` +

@@ -42,6 +42,22 @@ export interface FieldMeta {
   values?: readonly string[];
   /** For a foreign key: the name of the to-one association that reads it (e.g. `Veranstaltung_Typ`). */
   association?: string;
+  /**
+   * For a foreign key no association reads (a link into another context, whose entities this one
+   * may not import): the record it names, e.g. `rw_vorlage_id` → `rw-vorlage`.
+   */
+  references?: Reference;
+  /**
+   * For a key whose resource another field of the record names (a download's `relation_id` under
+   * `relation`): the resource per value of that field.
+   */
+  referencesBy?: { field: string; resources: Record<string, Reference> };
+}
+
+/** A registered resource one field points into, with the fields that name its records. */
+export interface Reference {
+  resource: string;
+  display: string[];
 }
 
 export interface AssociationMeta {

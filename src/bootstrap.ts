@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from './config/env';
@@ -14,6 +15,7 @@ export class Bootstrap {
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
     private readonly ensureAdmin: EnsureAdmin,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   /** `allowDemo` is false for the maintenance commands (migrate, seed), which never add demo data unasked. */
@@ -23,8 +25,19 @@ export class Bootstrap {
     const demo = allowDemo && Number(n) === 0 && app.seedDemoOnEmpty;
     if (demo) {
       this.logger.log('Leere eingebettete Datenbank: Demodaten werden angelegt.');
-      await seedDatabase(this.dataSource, { scale: 30, filesDir: app.filesDir });
+      await seedDatabase(this.moduleRef, { scale: 30, filesDir: app.filesDir });
     }
     await this.ensureAdmin.run({ demo });
+  }
+
+  /**
+   * `npm run seed:demo` and `npm run seed -- --scale N [--heute YYYY-MM-DD]`: the generated data
+   * (dated around `heute`, by default today) and its staff logins
+   * (`admin` where there is no staff yet, `akademie` where it is missing), on any database.
+   */
+  async seed(scale: number, log?: (message: string) => void, heute?: string): Promise<void> {
+    const app = this.config.getOrThrow<AppConfig>('app');
+    await seedDatabase(this.moduleRef, { scale, filesDir: app.filesDir, log, heute });
+    await this.ensureAdmin.run({ demo: true });
   }
 }

@@ -14,6 +14,7 @@ import { SessionSerializer } from './platform/auth/session.serializer';
 import { renewSessionWhenDue, SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
 import { answerClientError } from './platform/http/client-errors';
+import { clientFiles } from './platform/http/client-files';
 import { weakEtag } from './platform/http/etag';
 import { fixedHeaders } from './platform/http/fixed-headers';
 import { type LayerLike, routesFirst } from './platform/http/route-order';
@@ -116,14 +117,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   // Behind the gate: the API documentation needs a session like the API itself.
   configureApiDocs(app);
   if (existsSync(CLIENT_DIR)) {
-    app.useStaticAssets(CLIENT_DIR, {
-      index: 'index.html',
-      maxAge: '1h',
-      // Assets carry content hashes; index.html must be fetched anew so a deploy reaches everyone.
-      setHeaders: (res, path) => {
-        if (path.endsWith('index.html')) res.setHeader('Cache-Control', 'no-cache');
-      },
-    });
+    app.use(clientFiles(CLIENT_DIR));
   }
 }
 

@@ -12,8 +12,8 @@
  *    hash left out when serializing. (Not `select`: with it TypeORM 1.1 counts DISTINCT over all
  *    selected columns, and MariaDB's COUNT(DISTINCT a, b) skips every row with a NULL among them.)
  *
- * Fixed dates: "now" is the seed's today (src/seed/billing.seed.ts, NOW = 2026-11-01), so the
- * relative filters find the same seeded rows whenever the benchmark runs. The client's time filters
+ * Fixed dates: "now" is the seed's today, which lists.mjs fixes (`--seed --heute 2026-11-01`,
+ * SEED_HEUTE below), so the relative filters find the same seeded rows whenever the benchmark runs. The client's time filters
  * (lib/time-filter.ts) then send: "3 Monate" → createdAt ≥ 2026-08-01T00:00Z; "Jahr 2026" → the
  * Berlin year [2025-12-31T23:00Z, 2026-12-31T23:00Z).
  *
@@ -23,6 +23,8 @@
 
 import { BenchError, connect } from './lib.mjs';
 
+/** The seed's today for the bench database (src/seed/seed-context.ts `heute`). */
+export const SEED_HEUTE = '2026-11-01';
 const PAGE = 13; // client/src/lib/paging.ts DEFAULT_PAGE_SIZE
 const THREE_MONTHS_BACK = '2026-08-01T00:00:00.000Z';
 const YEAR_2026 = { $gte: '2025-12-31T23:00:00.000Z', $lt: '2026-12-31T23:00:00.000Z' };

@@ -183,13 +183,14 @@ export function floorPool(db, connectionLimit = 10) {
 // HTTP
 
 /**
- * One request; resolves with status, headers and the whole body. A GET sent on a kept-alive
+ * One request; resolves with status, headers and the whole body. A request sent on a kept-alive
  * connection the server closed at that moment (its keep-alive timeout, while the target waited for
- * its next turn) is sent once more on a new one, as Node's documentation advises (`reusedSocket`).
+ * its next turn) is sent once more on a new one, as Node's documentation advises (`reusedSocket`):
+ * the server closes only connections with no request on them, so it never saw this one.
  */
 export function request(agent, port, path, options = {}) {
   return requestOnce(agent, port, path, options).catch((error) => {
-    if (!error.reusedSocket || (options.method ?? 'GET') !== 'GET') throw error;
+    if (!error.reusedSocket) throw error;
     return requestOnce(agent, port, path, options);
   });
 }
@@ -250,11 +251,16 @@ export async function startBuiltApp(db, dist, { dir, logFile }) {
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    // Any answer means it listens (/node/health may want a session, or not exist yet).
-    await waitFor('App-Start', async () => (await request(agent, port, '/node/health')).status > 0, {
-      child,
-      timeoutMs: 300000,
-    });
+    // Any answer but the start-up gate's 503 means it is ready (/node/health may want a session,
+    // or not exist yet, in older builds).
+    await waitFor(
+      'App-Start',
+      async () => ![0, 503].includes((await request(agent, port, '/node/health')).status),
+      {
+        child,
+        timeoutMs: 300000,
+      },
+    );
   } catch (error) {
     await child.stop();
     throw error;

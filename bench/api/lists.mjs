@@ -37,7 +37,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALLS, chooseParams, clientUrl } from './calls.mjs';
+import { CALLS, SEED_HEUTE, chooseParams, clientUrl } from './calls.mjs';
 import {
   appEnv,
   BENCH_ADMIN_PASSWORD,
@@ -157,16 +157,20 @@ async function ensureSeeded(db, dist) {
 
   log(`Seed: ${options.scale} Benutzer und der Rest im Verhältnis nach ${db.label} …`);
   const started = Date.now();
-  const seed = startNode(join(dist, 'src', 'main.js'), ['--seed', '--scale', String(options.scale)], {
-    env: appEnv({
-      databaseUrl: db.url,
-      port: 0,
-      dir: tmp,
-      secret: 'bench-api',
-      adminPassword: BENCH_ADMIN_PASSWORD,
-    }),
-    logFile: join(tmp, 'seed.log'),
-  });
+  const seed = startNode(
+    join(dist, 'src', 'main.js'),
+    ['--seed', '--scale', String(options.scale), '--heute', SEED_HEUTE],
+    {
+      env: appEnv({
+        databaseUrl: db.url,
+        port: 0,
+        dir: tmp,
+        secret: 'bench-api',
+        adminPassword: BENCH_ADMIN_PASSWORD,
+      }),
+      logFile: join(tmp, 'seed.log'),
+    },
+  );
   children.push(seed);
   const code = await new Promise((resolve) => seed.on('exit', resolve));
   children.splice(children.indexOf(seed), 1);

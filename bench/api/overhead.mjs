@@ -85,7 +85,7 @@ async function main() {
   const full = await start(true);
   const dataSource = full.app.get(DataSource);
   const [{ n }] = await dataSource.query('SELECT COUNT(*) AS n FROM benutzer');
-  if (Number(n) === 0) await seedDatabase(dataSource, { scale: 300, filesDir: env.FILES_DIR });
+  if (Number(n) === 0) await seedDatabase(full.app, { scale: 300, filesDir: env.FILES_DIR });
   await full.app.get(Bootstrap).firstStart(false);
   const bare = await start(false);
 

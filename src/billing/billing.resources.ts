@@ -10,10 +10,13 @@ import { RwBezahloption } from './adapters/persistence/rw-bezahloption.entity';
 import { RwDebitorKreis, RwKreis } from './adapters/persistence/rw-kreis.entity';
 import { RwRechnung } from './adapters/persistence/rw-rechnung.entity';
 import { RwTransaction } from './adapters/persistence/rw-transaction.entity';
+import { RwKontoauszugPosten, RwZahlung } from './adapters/persistence/rw-zahlung.entity';
+import { ZAHL_STATUS, ZAHLUNGS_ARTEN, ZAHLUNGS_QUELLEN } from './domain/zahlung';
+import { KONTOAUSZUG_STATUS } from './domain/zahlungsabgleich';
 import { RwText, RwVorlage } from './adapters/persistence/rw-vorlage.entity';
-import { buchungGeaendert } from '../seminars/application/teilnehmer';
-import { pruefeBezahloptionSpeichern } from './application/bezahloptionen';
-import { BEZAHL_TYPEN, KATEGORIEN } from './domain/kategorie';
+import { pruefeBezahloptionSpeichern } from './adapters/persistence/bezahloption.hooks';
+import { BUCHUNGS_TYPEN } from './domain/buchung';
+import { ABRECHNUNG_LOG_ARTEN, BEZAHL_TYPEN, KATEGORIEN } from './domain/kategorie';
 import { KREIS_LOESCHBAR, KREIS_NICHT_LOESCHBAR, pruefeKreisAenderung } from './domain/nummernkreis';
 import {
   AKTUELLER_VORGANG,
@@ -25,6 +28,9 @@ import {
   type Vorgang,
 } from './domain/vorgang';
 import { DomainError } from '../shared/domain-error';
+import { buchungAktiv, buchungsZiel } from '../shared/ereignisse';
+import { alsTransaktion } from '../platform/database/transaktion';
+import { Ereignisbus } from '../platform/events/ereignisbus';
 
 export const billingResources: ResourceDefinition[] = [
   defineResource({
@@ -67,7 +73,7 @@ export const billingResources: ResourceDefinition[] = [
     name: 'rw-transaction',
     entity: RwTransaction,
     searchable: ['titel', 'teilnehmer', 'buchung_typ', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
-    enums: { category: KATEGORIEN },
+    enums: { category: KATEGORIEN, buchung_typ: BUCHUNGS_TYPEN },
     defaultOrder: [['buchung_time', 'DESC']],
     // Versions, invoice links and locks are the versioning's and the invoice runs' to write.
     readOnly: [...VORGANG_SYSTEMFELDER],
@@ -90,14 +96,29 @@ export const billingResources: ResourceDefinition[] = [
         pruefeVerifizierung(values, undefined);
       },
       /** A new chain starts at itself: `first_id` names the first version of every transaction. */
-      async afterSave(saved, { manager }) {
+      async afterSave(saved, { manager, dienst }) {
         await manager.update(RwTransaction, saved.id as number, { first_id: saved.id as number });
-        // The seminars' participant counts follow their bookings.
-        await buchungGeaendert(manager, [saved]);
+        // The seminars' participant counts follow their bookings (they listen).
+        await dienst(Ereignisbus).melden(
+          'buchung.geaendert',
+          { ziele: [buchungsZiel(saved)] },
+          alsTransaktion(manager),
+        );
       },
-      async beforeDelete(record, { manager }) {
+      async beforeDelete(record, { manager, dienst, actor }) {
         pruefeLoeschung(record as unknown as Vorgang);
-        await buchungGeaendert(manager, [record], record.id as number);
+        const ereignisse = dienst(Ereignisbus);
+        await ereignisse.melden(
+          'buchung.geaendert',
+          { ziele: [buchungsZiel(record)], geloescht: record.id as number },
+          alsTransaktion(manager),
+        );
+        // The booking ends: its voucher is given back.
+        await ereignisse.melden(
+          'buchung.aktiv',
+          buchungAktiv(record as unknown as Vorgang, false, actor),
+          alsTransaktion(manager),
+        );
       },
     },
   }),
@@ -105,7 +126,12 @@ export const billingResources: ResourceDefinition[] = [
     name: 'rw-rechnung',
     entity: RwRechnung,
     searchable: ['rechnungs_nr', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
-    enums: { category: KATEGORIEN, bezahloption_typ: BEZAHL_TYPEN, storno_bezahloption_typ: BEZAHL_TYPEN },
+    enums: {
+      category: KATEGORIEN,
+      bezahloption_typ: BEZAHL_TYPEN,
+      storno_bezahloption_typ: BEZAHL_TYPEN,
+      zahlstatus: ZAHL_STATUS,
+    },
     defaultOrder: [['createdAt', 'DESC']],
     // Issued invoices never change (DESIGN.md §4): invoice runs issue them (POST, see
     // adapters/http/rechnung.controller.ts), corrections are storno invoices.
@@ -129,7 +155,25 @@ export const billingResources: ResourceDefinition[] = [
     name: 'rw-abrechnung-log',
     entity: RwAbrechnungLog,
     searchable: ['type', 'admin_name'],
+    enums: { type: ABRECHNUNG_LOG_ARTEN },
     defaultOrder: [['createdAt', 'DESC']],
+    operations: READ_ONLY,
+  }),
+  // Issue 28: payments are booked by the Zahlungen use case (statements, manual, storno) only.
+  defineResource({
+    name: 'rw-zahlung',
+    entity: RwZahlung,
+    searchable: ['bank_referenz', 'admin_name'],
+    enums: { art: ZAHLUNGS_ARTEN, quelle: ZAHLUNGS_QUELLEN },
+    defaultOrder: [['id', 'ASC']],
+    operations: READ_ONLY,
+  }),
+  defineResource({
+    name: 'rw-kontoauszug-posten',
+    entity: RwKontoauszugPosten,
+    searchable: ['name', 'iban', 'verwendungszweck', 'referenz', 'end_to_end_referenz'],
+    enums: { status: KONTOAUSZUG_STATUS },
+    defaultOrder: [['id', 'DESC']],
     operations: READ_ONLY,
   }),
   defineResource({

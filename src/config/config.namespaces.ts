@@ -11,4 +11,5 @@ export const configNamespaces = (config: Config) => [
   registerAs('stbdirekt', () => config.stbdirekt),
   registerAs('newsletter', () => config.newsletter),
   registerAs('sepa', () => config.sepa),
+  registerAs('sepaFormat', () => config.sepaFormat),
 ];

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import {
   ConfigError,
   DEFAULT_MAIL_FROM,
@@ -6,11 +7,31 @@ import {
   parseMailUrl,
   parseRedisUrl,
   parseSepa,
+  parseSepaFormat,
 } from './env';
 
 describe('configuration from the environment', () => {
   it('defaults to the embedded SQLite database', () => {
     expect(parseDatabaseUrl(undefined)).toEqual({ type: 'better-sqlite3', file: 'data/verband.sqlite' });
+  });
+
+  it('keeps everything of DATA_DIR there: the embedded database, the outbox, the secret and the files (issue 35)', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/verband-anderswo' });
+    expect(config.database).toEqual({ type: 'better-sqlite3', file: '/tmp/verband-anderswo/verband.sqlite' });
+    expect(config.mail).toMatchObject({ kind: 'file', dir: '/tmp/verband-anderswo/outbox' });
+    expect(config.app).toMatchObject({
+      dataDir: '/tmp/verband-anderswo',
+      filesDir: '/tmp/verband-anderswo/files',
+    });
+    expect(existsSync('/tmp/verband-anderswo/session-secret')).toBe(true);
+    // Explicit settings still win.
+    const eigene = loadConfig({
+      DATA_DIR: '/tmp/verband-anderswo',
+      DATABASE_URL: 'sqlite:x.sqlite',
+      MAIL_URL: 'file:post',
+    });
+    expect(eigene.database).toEqual({ type: 'better-sqlite3', file: 'x.sqlite' });
+    expect(eigene.mail).toMatchObject({ dir: 'post' });
   });
 
   it('reads a MySQL/MariaDB URL with credentials', () => {
@@ -57,7 +78,7 @@ describe('configuration from the environment', () => {
       retryMs: 60_000,
       publicUrl: undefined,
       ratePerSecond: undefined,
-      claimTimeoutMs: 600_000,
+      claimTimeoutMs: 15_000,
     });
     expect(
       loadConfig({ ...base, NEWSLETTER_RATE: '50', NEWSLETTER_CLAIM_TIMEOUT_MS: '3000' }).newsletter,
@@ -161,5 +182,16 @@ describe('configuration from the environment', () => {
       /keine gültige IBAN/,
     );
     expect(() => parseSepa({ ...sepa, SEPA_CREDITOR_BIC: 'XX' })).toThrow(ConfigError);
+  });
+
+  it('reads SEPA_FORMAT: 2019 unless a bank needs 2009, anything else refused', () => {
+    expect(parseSepaFormat(undefined)).toEqual({ version: '2019' });
+    expect(parseSepaFormat(' ')).toEqual({ version: '2019' });
+    expect(parseSepaFormat('2009')).toEqual({ version: '2009' });
+    const base = { DATA_DIR: '/tmp/verband-config-test', SESSION_SECRET: 'x' };
+    expect(loadConfig({ ...base, SEPA_FORMAT: '2009' }).sepaFormat).toEqual({ version: '2009' });
+    expect(() => parseSepaFormat('pain.008.001.02')).toThrow(
+      'SEPA_FORMAT "pain.008.001.02" ist unbekannt (erlaubt: 2019, 2009)',
+    );
   });
 });

@@ -5,7 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { bicGueltig, glaeubigerIdGueltig, ibanGueltig } from '../billing/domain/sepa';
+import {
+  bicGueltig,
+  glaeubigerIdGueltig,
+  ibanGueltig,
+  SEPA_VERSIONEN,
+  type SepaVersion,
+} from '../billing/domain/sepa';
 
 export class ConfigError extends Error {}
 
@@ -63,8 +69,8 @@ export interface NewsletterConfig {
   /** NEWSLETTER_RATE: newsletter mails per second, all workers together; unset → as fast as the pool sends. */
   ratePerSecond?: number;
   /**
-   * NEWSLETTER_CLAIM_TIMEOUT_MS: a recipient claimed this long ago and still sending belongs to a
-   * dead worker and is offered again; longer than any single SMTP delivery takes.
+   * NEWSLETTER_CLAIM_TIMEOUT_MS: a recipient being sent whose claim showed no sign of life for this
+   * long belongs to a dead worker and is offered again (living workers renew their claims).
    */
   claimTimeoutMs: number;
   /**
@@ -106,8 +112,26 @@ export function parseSepa(env: NodeJS.ProcessEnv): SepaConfig {
   return { creditor: { id, name, iban, bic: bic ?? null } };
 }
 
-export function parseDatabaseUrl(raw: string | undefined): DatabaseConfig {
-  const value = raw?.trim() || 'sqlite:data/verband.sqlite';
+/**
+ * SEPA_FORMAT: which generation of SEPA files the summaries download — 2019 (pain.008.001.08 /
+ * pain.001.001.09, the default) or 2009 (pain.008.001.02 / pain.001.001.03) for a bank that still
+ * needs the old versions.
+ */
+export interface SepaFormatConfig {
+  version: SepaVersion;
+}
+
+export function parseSepaFormat(raw: string | undefined): SepaFormatConfig {
+  const wert = raw?.trim() || '2019';
+  const version = SEPA_VERSIONEN.find((v) => v === wert);
+  if (!version)
+    throw new ConfigError(`SEPA_FORMAT "${wert}" ist unbekannt (erlaubt: ${SEPA_VERSIONEN.join(', ')})`);
+  return { version };
+}
+
+/** Without DATABASE_URL: the embedded database in the data directory (`DATA_DIR`). */
+export function parseDatabaseUrl(raw: string | undefined, dataDir = 'data'): DatabaseConfig {
+  const value = raw?.trim() || `sqlite:${dataDir}/verband.sqlite`;
   if (value.startsWith('sqlite:')) {
     const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (!file) throw new ConfigError(`DATABASE_URL "${value}": nach "sqlite:" fehlt der Dateipfad`);
@@ -189,8 +213,13 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
-export function parseMailUrl(raw: string | undefined, from = DEFAULT_MAIL_FROM): MailConfig {
-  const value = raw?.trim() || 'file:data/outbox';
+/** Without MAIL_URL: one .eml file per message into the data directory's outbox. */
+export function parseMailUrl(
+  raw: string | undefined,
+  from = DEFAULT_MAIL_FROM,
+  dataDir = 'data',
+): MailConfig {
+  const value = raw?.trim() || `file:${dataDir}/outbox`;
   if (value.startsWith('file:')) {
     const dir = value.slice('file:'.length);
     if (!dir) throw new ConfigError(`MAIL_URL "${value}": nach "file:" fehlt das Verzeichnis`);
@@ -239,8 +268,8 @@ function sessionSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv) {
-  const database = parseDatabaseUrl(env.DATABASE_URL);
   const dataDir = env.DATA_DIR || 'data';
+  const database = parseDatabaseUrl(env.DATABASE_URL, dataDir);
   const app: AppConfig = {
     port: parsePort(env.PORT),
     filesDir: env.FILES_DIR || `${dataDir}/files`,
@@ -262,7 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     url: env.TALENTLMS_URL || undefined,
     apiKey: env.TALENTLMS_API_KEY || undefined,
   };
-  const mail = parseMailUrl(env.MAIL_URL, env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM);
+  const mail = parseMailUrl(env.MAIL_URL, env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM, dataDir);
   const stbdirekt: StbdirektConfig = { url: env.STBDIREKT_URL?.trim() || undefined };
   const newsletter: NewsletterConfig = {
     retryMs: parsePositiveInteger('NEWSLETTER_RETRY_MS', env.NEWSLETTER_RETRY_MS, 60_000),
@@ -272,7 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     claimTimeoutMs: parsePositiveInteger(
       'NEWSLETTER_CLAIM_TIMEOUT_MS',
       env.NEWSLETTER_CLAIM_TIMEOUT_MS,
-      10 * 60 * 1000,
+      15_000,
     ),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
   };
@@ -285,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     stbdirekt,
     newsletter,
     sepa: parseSepa(env),
+    sepaFormat: parseSepaFormat(env.SEPA_FORMAT),
   };
 }
 

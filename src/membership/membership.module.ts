@@ -10,6 +10,7 @@ import { GehaltsumfrageAuftraege } from './adapters/jobs/gehaltsumfrage.jobs';
 import { GruppenAuftraege } from './adapters/jobs/gruppen.jobs';
 import { GruppenMitglieder } from './adapters/persistence/gruppen-mitglieder';
 import { MitgliederAuskunftTypeorm } from './adapters/persistence/mitglieder-auskunft.typeorm';
+import { MitgliederanlageTypeorm } from './adapters/persistence/mitgliederanlage.typeorm';
 import { ZusammenfuehrenController } from './adapters/http/zusammenfuehren.controller';
 import { TalentLmsHttp } from './adapters/talentlms/talent-lms.http';
 import { BenutzerZugang } from './application/benutzer-zugang';
@@ -18,24 +19,37 @@ import { Gehaltsumfrage } from './application/gehaltsumfrage';
 import { GruppenAbgleich } from './application/gruppen-abgleich';
 import { GruppenPflege } from './application/gruppen-pflege';
 import { MitgliederAuskunft } from './application/ports/mitglieder-auskunft';
+import { Mitgliederanlage } from './application/ports/mitgliederanlage';
 import { TalentLms } from './application/ports/talent-lms';
 import { Zusammenfuehren } from './application/zusammenfuehren';
 import { membershipResources } from './membership.resources';
 
 /** Benutzer, their contacts and groups. Global because the platform's login asks it who is staff. */
+import { MitgliederPersonendaten } from './adapters/persistence/personendaten.typeorm';
+import { DatenschutzController } from './adapters/http/datenschutz.controller';
+import { DatenschutzAuftraege } from './adapters/jobs/datenschutz.jobs';
+import { Datenauskunft } from './application/datenauskunft';
+import { NewsletterSperre } from './adapters/persistence/newsletter-sperre.entity';
+import { LoeschungAufWunsch } from './application/loeschung-auf-wunsch';
 @Global()
 @Module({
-  imports: [ResourcesModule.forFeature(membershipResources)],
+  imports: [ResourcesModule.forFeature(membershipResources, [NewsletterSperre])],
   controllers: [
     BenutzerZugangController,
     ZusammenfuehrenController,
     GehaltsumfrageController,
     GruppenController,
+    DatenschutzController,
   ],
   providers: [
+    Datenauskunft,
+    LoeschungAufWunsch,
+    DatenschutzAuftraege,
+    MitgliederPersonendaten,
     { provide: StaffDirectory, useClass: BenutzerStaffDirectory },
     { provide: TalentLms, useClass: TalentLmsHttp },
     { provide: MitgliederAuskunft, useClass: MitgliederAuskunftTypeorm },
+    { provide: Mitgliederanlage, useClass: MitgliederanlageTypeorm },
     EnsureAdmin,
     Gehaltsumfrage,
     GehaltsumfrageAuftraege,
@@ -48,7 +62,8 @@ import { membershipResources } from './membership.resources';
     GruppenAuftraege,
   ],
   // TalentLms: the seminars create their courses through the same port (issue 10). MitgliederAuskunft:
-  // what newsletter and seminars read about Benutzer and groups.
-  exports: [StaffDirectory, EnsureAdmin, TalentLms, MitgliederAuskunft],
+  // what newsletter and seminars read about Benutzer and groups. Mitgliederanlage: billing makes a
+  // Benutzer of a guest registration it takes over.
+  exports: [StaffDirectory, EnsureAdmin, TalentLms, MitgliederAuskunft, Mitgliederanlage],
 })
 export class MembershipModule {}

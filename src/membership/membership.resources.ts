@@ -37,7 +37,7 @@ export const membershipResources = [
     hidden: ['password'],
     display: ['anzeigename', 'kennnummer'],
     // Derived on every save (spec 000 §4); the hooks compute them.
-    readOnly: ['anzeigename', 'ansprache', 'sortname'],
+    readOnly: ['anzeigename', 'ansprache', 'sortname', 'geloescht_am'],
     enums: { gender: ['male', 'female'] },
     hooks: benutzerHooks,
   }),

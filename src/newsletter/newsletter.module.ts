@@ -24,6 +24,7 @@ import { NewsletterLinks } from './application/tracking';
 import { NewsletterVorschau } from './application/vorschau';
 import { newsletterResources } from './newsletter.resources';
 
+import { NewsletterPersonendaten } from './adapters/persistence/personendaten.typeorm';
 @Module({
   // SeminarsModule: the automation announces coming seminars (SeminarTermine).
   imports: [ResourcesModule.forFeature(newsletterResources), SeminarsModule],
@@ -35,6 +36,7 @@ import { newsletterResources } from './newsletter.resources';
     LinksController,
   ],
   providers: [
+    NewsletterPersonendaten,
     { provide: NewsletterBestand, useClass: NewsletterBestandTypeorm },
     { provide: VersandSpeicher, useClass: VersandSpeicherTypeorm },
     { provide: AutomatikSpeicher, useClass: AutomatikSpeicherTypeorm },

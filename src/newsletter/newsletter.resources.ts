@@ -4,9 +4,13 @@ import {
   READ_ONLY,
   type ResourceDefinition,
 } from '../platform/resources/resource-definition';
-import { Newsletter } from './adapters/persistence/newsletter.entity';
+import { BEARBEITUNGSSTATUS, Newsletter } from './adapters/persistence/newsletter.entity';
 import { NewsletterAbsender } from './adapters/persistence/newsletter-absender.entity';
-import { NewsletterDispatcher, NewsletterVersand } from './adapters/persistence/newsletter-dispatcher.entity';
+import {
+  DISPATCHER_TYPEN,
+  NewsletterDispatcher,
+  NewsletterVersand,
+} from './adapters/persistence/newsletter-dispatcher.entity';
 import {
   AUTO_TYPEN,
   EXTERNAL_DATA_TYPEN,
@@ -14,11 +18,13 @@ import {
 } from './adapters/persistence/newsletter-vorlage.entity';
 import {
   absenderHooks,
+  dispatcherHooks,
   newsHooks,
   newsletterHooks,
   vorlageHooks,
 } from './adapters/persistence/newsletter.hooks';
 import { StatistikNewsletter } from './adapters/persistence/statistik-newsletter.entity';
+import { LOESCHBAR, NICHT_LOESCHBAR } from './domain/versand';
 import { News, NEWS_TYPEN, VerbandWebsite } from './adapters/persistence/verband-website.entity';
 
 export const newsletterResources: ResourceDefinition[] = [
@@ -59,6 +65,7 @@ export const newsletterResources: ResourceDefinition[] = [
     // Spec 002 §4: starts as 'offen' and is maintained by the dispatch workflow only.
     // auto_schluessel: the automation's record of what it made (a copied newsletter is no automatic one).
     readOnly: ['bearbeitungsstatus', 'auto_schluessel'],
+    enums: { bearbeitungsstatus: BEARBEITUNGSSTATUS },
     fieldTypes: { body: 'richtext', manual_versanduhrzeit: 'time' },
     defaultOrder: [['createdAt', 'DESC']],
     hooks: newsletterHooks,
@@ -67,15 +74,29 @@ export const newsletterResources: ResourceDefinition[] = [
     name: 'newsletter-dispatcher',
     entity: NewsletterDispatcher,
     searchable: ['typ', 'info', 'error', 'Newsletter.titel'],
+    enums: { typ: DISPATCHER_TYPEN },
     defaultOrder: [['versand_time', 'DESC']],
-    // A sent dispatch is a record of what went out; only planned ones may change or go (spec 003 §7).
+    // A sent dispatch is a record of what went out; only planned ones may change (spec 003 §7), and
+    // only those whose recipients were not laid down yet may go (issue 31, domain/versand.ts).
     lockedWhen: { versendet: true },
-    deletableWhen: { versendet: false },
+    deletableWhen: LOESCHBAR,
     // Progress and completion are the dispatch workers' record (issue 15), not staff input.
-    readOnly: ['versendet', 'versendet_time', 'total', 'sent', 'failed'],
+    // The Info is the server's sentence about the dispatch (dispatcherHooks, issue 32).
+    // Stopping and resuming are routes of their own (dispatcher.controller.ts).
+    readOnly: [
+      'versendet',
+      'versendet_time',
+      'empfaenger_time',
+      'total',
+      'sent',
+      'failed',
+      'info',
+      'angehalten',
+    ],
+    hooks: dispatcherHooks,
     refusals: {
       update: 'Ein bereits versendeter Versand kann nicht mehr geändert werden.',
-      delete: 'Ein bereits versendeter Versand kann nicht gelöscht werden.',
+      delete: NICHT_LOESCHBAR,
     },
   }),
   defineResource({

@@ -1,7 +1,16 @@
 /** The plain resources of the promotions context (spec 003 §3, spec 002 §3). */
 import { MoreThan } from 'typeorm';
+import { GUTSCHEIN_RELATION } from '../../common/gutschein';
+import { alsTransaktion } from '../platform/database/transaktion';
 import { defineResource } from '../platform/resources/resource-definition';
-import { Produkt, Warenkorb, WbBundle } from './adapters/persistence/verkauf.entity';
+import { AboAbrechnung } from './application/abo-abrechnung';
+import {
+  Produkt,
+  PRODUKT_MWST_SAETZE,
+  Warenkorb,
+  WARENKORB_STATUS,
+  WbBundle,
+} from './adapters/persistence/verkauf.entity';
 import { BENUTZER_AUSWAHL_TYPEN } from './adapters/persistence/angebot';
 import { TURNUSTYPEN, WbAbo, WbAboBuchung, WbAboTurnus } from './adapters/persistence/wb-abo.entity';
 import {
@@ -39,7 +48,10 @@ export const promotionsResources = [
     entity: WbVoucher,
     searchable: ['code', 'titel'],
     display: ['code', 'titel'],
-    enums: { typ: RABATT_TYPEN },
+    // A voucher holds for all seminars (no relation) or for one, whose id `relation_id` is.
+    enums: { typ: RABATT_TYPEN, relation: [GUTSCHEIN_RELATION] },
+    // The booking holding it is written by its bookings (adapters/events/buchungen.listener.ts).
+    readOnly: ['rw_transaction_id'],
     defaultOrder: [['createdAt', 'DESC']],
     hooks: { beforeSave: (values, { previous }) => pruefeVoucher(values, previous) },
   }),
@@ -73,6 +85,11 @@ export const promotionsResources = [
     searchable: ['teilnehmer', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
     display: ['teilnehmer', 'id'],
     defaultOrder: [['createdAt', 'DESC']],
+    hooks: {
+      // Spec 002 §4: deleting is for wrong entries only, never for one an invoice settled.
+      beforeDelete: (record, { manager, dienst, actor }) =>
+        dienst(AboAbrechnung).vorLoeschung(alsTransaktion(manager), Number(record.id), actor),
+    },
   }),
   defineResource({
     name: 'wb-bundle',
@@ -86,6 +103,7 @@ export const promotionsResources = [
     name: 'produkt',
     entity: Produkt,
     searchable: ['titel', 'titel_frontend', 'titel_rechnung', 'beschreibung'],
+    enums: { mwst: PRODUKT_MWST_SAETZE },
     defaultOrder: [['titel', 'ASC']],
     hooks: { beforeSave: (values, { previous }) => pruefeVerkauf('produkt', values, previous) },
   }),
@@ -93,6 +111,7 @@ export const promotionsResources = [
     name: 'warenkorb',
     entity: Warenkorb,
     searchable: ['status', 'Benutzer.anzeigename', 'Benutzer.kennnummer'],
+    enums: { status: WARENKORB_STATUS },
     defaultOrder: [['createdAt', 'DESC']],
     deletableWhen: WARENKORB_LOESCHBAR,
     hooks: {

@@ -1,16 +1,17 @@
 /**
  * Documents with real files behind them: seminar scripts as public downloads (small one-page PDFs
- * made with pdf-lib, so every download link works), and the PDF templates and certificates with the
- * default template files of templates/pdf in their file areas.
+ * made with pdf-lib, so every download link works), the PDF templates and certificates with the
+ * default template files of templates/pdf in their file areas, and the newsletter templates of
+ * templates/newsletter in theirs.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DOWNLOAD_AREA } from '../platform/files/file-areas';
-import { DEFAULT_PDF_TEMPLATES } from '../platform/pdf/template-files';
+import { DEFAULT_PDF_TEMPLATES, TEMPLATES_DIR } from '../platform/pdf/template-files';
 import { Download } from '../seminars/adapters/persistence/download.entity';
 import { Bescheinigung, PdfVorlage } from '../seminars/adapters/persistence/vorlagen.entity';
-import type { SeedContext } from './seed';
+import type { SeedContext } from './seed-context';
 
 /** At most this many scripts, so a large scale does not write thousands of files. */
 const MAX_SKRIPTE = 50;
@@ -40,14 +41,17 @@ export async function seedDokumente(ctx: SeedContext): Promise<void> {
     return;
   }
   // The shipped default templates, copied into the file areas where staff see and replace them.
-  const kopieren = async (area: string, name: string) => {
+  const kopieren = async (area: string, name: string, von = DEFAULT_PDF_TEMPLATES) => {
     await mkdir(join(filesDir, area), { recursive: true });
-    await copyFile(join(DEFAULT_PDF_TEMPLATES, name), join(filesDir, area, name));
+    await copyFile(join(von, name), join(filesDir, area, name));
   };
   for (const name of ['seminareinladung.hbs', 'teilnehmeruebersicht.hbs', 'serienbrief.hbs', 'briefkopf.pdf'])
     await kopieren('pdf-vorlage', name);
   await kopieren('bescheinigung', 'teilnahmebescheinigung.pdf');
-  const vorlagen = [
+  // Every newsletter template the seeded Newsletter-Vorlagen name, so staff see and replace them.
+  for (const name of await readdir(join(TEMPLATES_DIR, 'newsletter')))
+    await kopieren('newsletter-vorlagen', name, join(TEMPLATES_DIR, 'newsletter'));
+  const vorlagen: Partial<PdfVorlage>[] = [
     { titel: 'Seminareinladung', typ: 'Seminareinladung-Vorlage', template_file: 'seminareinladung.hbs' },
     { titel: 'Teilnehmerübersicht', typ: 'Teilnehmerliste', template_file: 'teilnehmeruebersicht.hbs' },
   ];

@@ -26,7 +26,7 @@ import {
   slug,
 } from './german-data';
 import { germanIban } from './iban';
-import type { SeedContext } from './seed';
+import type { SeedContext } from './seed-context';
 
 export async function seedMembership(ctx: SeedContext): Promise<void> {
   const { rng } = ctx;
@@ -46,7 +46,7 @@ export async function seedMembership(ctx: SeedContext): Promise<void> {
   const emails: Partial<BenutzerEmail>[] = [];
   const adressen: Partial<BenutzerAdresse>[] = [];
   const konten: Partial<BenutzerKonto>[] = [];
-  const now = new Date('2026-11-01T00:00:00Z');
+  const now = ctx.heute;
 
   const address = (owner: number, zeilen: string[]) => {
     const [plz, ort] = rng.pick(ORTE);

@@ -1,7 +1,7 @@
 /**
  * Newsletter and web demo data: senders, websites, news, templates, newsletters with send and
- * exclusion groups, dispatchers (sent and pending) with their per-recipient logs, and link clicks
- * over the last six months of 2026 for the dashboard.
+ * exclusion groups, dispatchers (sent in the year before the seed's today, pending after it) with
+ * their per-recipient logs, and link clicks up to today for the dashboard and the evaluations.
  */
 import { Newsletter } from '../newsletter/adapters/persistence/newsletter.entity';
 import { NewsletterAbsender } from '../newsletter/adapters/persistence/newsletter-absender.entity';
@@ -12,12 +12,11 @@ import {
 import { NewsletterVorlage } from '../newsletter/adapters/persistence/newsletter-vorlage.entity';
 import { StatistikNewsletter } from '../newsletter/adapters/persistence/statistik-newsletter.entity';
 import { News, VerbandWebsite } from '../newsletter/adapters/persistence/verband-website.entity';
-import { seedRows } from './billing.seed';
-import type { SeedContext } from './seed';
+import { dispatcherInfo, dispatcherTyp } from '../newsletter/domain/versand';
+import { berlinZeitpunkt } from '../../common/kalender';
+import type { SeedContext } from './seed-context';
 
 const DAY = 86_400_000;
-const HALBJAHR_START = Date.UTC(2026, 6, 1);
-const JAHRESENDE = Date.UTC(2026, 11, 31, 22, 59);
 
 const THEMEN = [
   ['Jahressteuergesetz 2026', 'Die wichtigsten Änderungen für Ihre Mandanten im Überblick'],
@@ -60,6 +59,8 @@ function berlinDatumUhrzeit(date: Date): { datum: string; uhrzeit: string } {
 
 export async function seedNewsletter(ctx: SeedContext): Promise<void> {
   const { rng } = ctx;
+  // Nothing was sent or clicked after the seed's today began (in Berlin, where the logs' days are).
+  const jetzt = berlinZeitpunkt(ctx.heute.toISOString().slice(0, 10), '00:00').getTime() - 60_000;
 
   const absenderStart = await ctx.nextId(NewsletterAbsender);
   const absender = [
@@ -86,7 +87,7 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
   const newsCount = Math.min(200, 6 + Math.ceil(ctx.scale / 100));
   for (let i = 0; i < newsCount; i++) {
     const [titel, description] = THEMEN[i % THEMEN.length];
-    const von = new Date(Date.UTC(2026, 0, 1) + rng.int(0, 330) * DAY);
+    const von = ctx.tage(-rng.int(0, 330));
     const detail = rng.chance(0.6);
     const [linkTitel, link] = rng.pick(LINKS);
     news.push({
@@ -113,14 +114,14 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
     });
   }
 
-  const typen = await seedRows(ctx, 'SELECT id FROM veranstaltung_typ ORDER BY id');
+  const typen = await ctx.rows('SELECT id FROM veranstaltung_typ ORDER BY id');
   const vorlageStart = await ctx.nextId(NewsletterVorlage);
   const scheme = {
     einleitung: 'HTML|160',
     artikel: [{ titel: 'String', text: 'HTML|240', link: 'String', datum: 'Date' }],
     hinweis_anzeigen: 'Boolean',
   };
-  const gruppen = await seedRows(ctx, 'SELECT id, typ FROM benutzer_gruppe ORDER BY id');
+  const gruppen = await ctx.rows('SELECT id, typ FROM benutzer_gruppe ORDER BY id');
   const nwg = gruppen.filter((g) => g.typ === 'NWG').map((g) => Number(g.id));
   const andere = gruppen.filter((g) => g.typ !== 'NWG').map((g) => Number(g.id));
   const vorlagen: Partial<NewsletterVorlage>[] = [
@@ -186,10 +187,10 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
   ];
 
   // Recipients: primary e-mails of Benutzer in a group plus e-mails in a group
-  const emails = await seedRows(ctx, 'SELECT id, benutzer_id, email FROM benutzer_email ORDER BY id');
+  const emails = await ctx.rows('SELECT id, benutzer_id, email FROM benutzer_email ORDER BY id');
   const emailById = new Map(emails.map((e) => [Number(e.id), e]));
   const primaer = new Map(
-    (await seedRows(ctx, 'SELECT id, primaeremail_id, atr_kein_newsletter FROM benutzer ORDER BY id'))
+    (await ctx.rows('SELECT id, primaeremail_id, atr_kein_newsletter FROM benutzer ORDER BY id'))
       .filter((b) => b.primaeremail_id != null && !Number(b.atr_kein_newsletter))
       .map((b) => [Number(b.id), Number(b.primaeremail_id)]),
   );
@@ -199,20 +200,18 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
     if (!mitglieder.has(gruppe)) mitglieder.set(gruppe, new Set());
     mitglieder.get(gruppe)!.add(emailId);
   };
-  for (const l of await seedRows(
-    ctx,
+  for (const l of await ctx.rows(
     'SELECT benutzer_gruppe_id, benutzer_id FROM benutzer_benutzer_gruppe ORDER BY id',
   ))
     add(Number(l.benutzer_gruppe_id), primaer.get(Number(l.benutzer_id)));
-  for (const l of await seedRows(
-    ctx,
+  for (const l of await ctx.rows(
     'SELECT benutzer_gruppe_id, benutzer_email_id FROM benutzer_email_gruppe ORDER BY id',
   ))
     add(Number(l.benutzer_gruppe_id), Number(l.benutzer_email_id));
 
   const seminare = ctx.ids.get('veranstaltung') ?? [];
   const eventRows = seminare.length
-    ? await seedRows(ctx, 'SELECT id, veranstaltung_id FROM veranstaltung_event ORDER BY id')
+    ? await ctx.rows('SELECT id, veranstaltung_id FROM veranstaltung_event ORDER BY id')
     : [];
   const eventIds = new Set(ctx.ids.get('veranstaltung_event') ?? []);
 
@@ -235,12 +234,15 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
       ? eventRows.filter((e) => Number(e.veranstaltung_id) === seminar && eventIds.has(Number(e.id)))
       : [];
     const vorlage = seminar ? vorlagen[1] : rng.chance(0.2) ? vorlagen[3] : vorlagen[0];
-    const sendeTermin = new Date(HALBJAHR_START + rng.int(0, 166) * DAY + rng.int(7, 17) * 3_600_000);
-    const versendet = i < count - 2 && rng.chance(0.85);
+    // One after the other from eleven months ago to six weeks ahead, about monthly at demo scale.
+    const tag = -330 + Math.floor(((i + rng.next()) / count) * 375);
+    const sendeTermin = new Date(ctx.tage(tag).getTime() + rng.int(7, 17) * 3_600_000);
+    // Those planned after today are still open (the last one or two of them).
+    const versendet = rng.chance(0.85) && sendeTermin.getTime() < jetzt;
     const auto = vorlage.automatik === true && rng.chance(0.5);
     newsletters.push({
       id,
-      titel: `${thema}${seminar ? ' – Seminareinladung' : ''} ${i + 1}/2026`,
+      titel: `${thema}${seminar ? ' – Seminareinladung' : ''} ${i + 1}/${sendeTermin.getUTCFullYear()}`,
       newsletter_absender_id: vorlage.data?.newsletter_absender_id as number,
       betreff: `${thema}: ${unterzeile}`,
       veranstaltung_id: seminar,
@@ -287,17 +289,17 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
     for (let l = 0; l < laeufe; l++) {
       const did = dispatcherId++;
       const versandTime = new Date(sendeTermin.getTime() + l * rng.int(3, 10) * DAY);
-      if (!versendet || versandTime.getTime() > JAHRESENDE) {
-        const geplant = new Date(Math.max(versandTime.getTime(), Date.UTC(2026, 11, 20, 8)));
+      if (!versendet || versandTime.getTime() > jetzt) {
+        const geplant = new Date(Math.max(versandTime.getTime(), ctx.tage(7).getTime() + 8 * 3_600_000));
         dispatchers.push({
           id: did,
           newsletter_id: id,
           versand_time: geplant,
           versendet: false,
           auto_dispatcher: auto,
-          typ: auto ? 'auto' : 'manuell',
+          typ: dispatcherTyp(auto),
           typ_data: { gruppen: senden, ausschluss },
-          info: 'Versand geplant',
+          info: dispatcherInfo({ versendet: false, versand_time: geplant, total: 0, sent: 0, failed: 0 }),
         });
         continue;
       }
@@ -337,7 +339,7 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
         if (ok && rng.chance(0.25)) {
           const n = rng.int(1, 3);
           for (let k = 0; k < n; k++) {
-            const klick = new Date(Math.min(JAHRESENDE, zeit.getTime() + rng.int(10, 14 * 24 * 60) * 60_000));
+            const klick = new Date(Math.min(jetzt, zeit.getTime() + rng.int(10, 14 * 24 * 60) * 60_000));
             const [linkTitel, url] = rng.pick(LINKS);
             klicks.push({
               ...berlinDatumUhrzeit(klick),
@@ -358,9 +360,9 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
         versendet: true,
         versendet_time: new Date(start + (seen.size + 1) * 1500),
         auto_dispatcher: auto,
-        typ: auto ? 'auto' : 'manuell',
+        typ: dispatcherTyp(auto),
         typ_data: { gruppen: senden, ausschluss },
-        info: `${sent} von ${seen.size} E-Mails versendet`,
+        info: dispatcherInfo({ versendet: true, versand_time: versandTime, total: seen.size, sent, failed }),
         error: failed ? `${failed} E-Mail(s) konnten nicht zugestellt werden` : null,
         total: seen.size,
         sent,
@@ -381,8 +383,7 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
   await ctx.insert(StatistikNewsletter, klicks);
 
   // Seminar types of the earlier step are shown on the association's main website.
-  await seedRows(
-    ctx,
+  await ctx.rows(
     `UPDATE veranstaltung_typ SET verband_website_id = ${websites[0].id} WHERE verband_website_id IS NULL`,
   );
 }

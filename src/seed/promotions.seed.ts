@@ -1,14 +1,15 @@
 /**
- * Promotion data: Abos with their periods (yearly 2022–2027, one monthly Abo) and bookings for about
- * N/20 Benutzer, discounts, vouchers with unique codes, bundles, products and carts. Runs after the
- * seminars step and uses its ids.
+ * Promotion data: Abos with their periods (yearly from four years before the seed's today to
+ * the next year, one monthly Abo from a year before to a year after it) and bookings for about N/20
+ * Benutzer, discounts, vouchers with unique codes, bundles, products and carts bought in the last
+ * year. Runs after the seminars step and uses its ids.
  */
 import { BenutzerGruppe } from '../membership/adapters/persistence/benutzer-gruppe.entity';
 import { Produkt, Warenkorb, WbBundle } from '../promotions/adapters/persistence/verkauf.entity';
 import { WbAbo, WbAboBuchung, WbAboTurnus } from '../promotions/adapters/persistence/wb-abo.entity';
 import { WbRabatt, WbVoucher } from '../promotions/adapters/persistence/wb-rabatt.entity';
 import { Veranstaltung, VeranstaltungEvent } from '../seminars/adapters/persistence/veranstaltung.entity';
-import type { SeedContext } from './seed';
+import type { SeedContext } from './seed-context';
 
 const ABOS: [string, 'jaehrlich' | 'monatlich', number, string][] = [
   // titel, turnustyp, preis im ersten Jahr, beschreibung
@@ -34,8 +35,17 @@ const isoDate = (y: number, m: number, d: number) =>
   new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
 
 export async function seedPromotions(ctx: SeedContext): Promise<void> {
-  const { rng } = ctx;
+  const { rng, jahr: dieses } = ctx;
+  const monat = ctx.heute.getUTCMonth() + 1;
   const benutzer = ctx.ids.get('benutzer') ?? [];
+  // An employee's Abo and shop order belong to the employer, who pays them (billing books them so).
+  const arbeitgeber = new Map(
+    (await ctx.rows('SELECT id, parent_id FROM benutzer WHERE parent_id IS NOT NULL')).map((b) => [
+      Number(b.id),
+      Number(b.parent_id),
+    ]),
+  );
+  const zahler = (id: number) => arbeitgeber.get(id) ?? id;
   const gruppen = (
     await ctx.dataSource.getRepository(BenutzerGruppe).find({ select: { id: true }, order: { id: 'ASC' } })
   ).map((g) => g.id);
@@ -85,12 +95,14 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
     const abo = abos[i];
     const perioden: [string, string, number][] =
       turnustyp === 'jaehrlich'
-        ? [2022, 2023, 2024, 2025, 2026, 2027].map((y) => [isoDate(y, 1, 1), isoDate(y, 12, 31), y])
-        : Array.from({ length: 24 }, (_, m) => [
-            isoDate(2026, m + 1, 1),
-            isoDate(2026, m + 2, 0),
-            2026 + Math.floor(m / 12),
-          ]);
+        ? [-4, -3, -2, -1, 0, 1].map((d) => {
+            const y = dieses + d;
+            return [isoDate(y, 1, 1), isoDate(y, 12, 31), y];
+          })
+        : Array.from({ length: 24 }, (_, m) => {
+            const von = isoDate(dieses, monat - 12 + m, 1);
+            return [von, isoDate(dieses, monat - 11 + m, 0), Number(von.slice(0, 4))];
+          });
     perioden.forEach(([von, bis, jahr], n) => {
       const id = turnusId++;
       turni.push({
@@ -121,7 +133,7 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
   // ── Abo bookings for about N/20 Benutzer ────────────────────────────────────────────────────
   let buchungId = await ctx.nextId(WbAboBuchung);
   const buchungen: Partial<WbAboBuchung>[] = [];
-  const heute = '2026-11-01';
+  const heute = ctx.heute.toISOString().slice(0, 10);
   const buchende = benutzer.filter(() => rng.chance(0.05));
   for (const benutzerId of buchende) {
     const abo = rng.pick(abos);
@@ -133,7 +145,7 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
     const ende = last?.bis ? new Date(`${last.bis}T00:00:00Z`) : null;
     buchungen.push({
       id: buchungId++,
-      benutzer_id: benutzerId,
+      benutzer_id: zahler(benutzerId),
       teilnehmer_id: benutzerId,
       wb_abo_id: abo.id,
       first_turnus_id: first.id,
@@ -158,23 +170,23 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
     },
     { titel: 'Jeder 5. Teilnehmer kostenfrei', typ: 'full', wert: 0, jederXte: 5 },
     {
-      titel: 'Neumitglieder-Aktion 2026',
+      titel: `Neumitglieder-Aktion ${dieses}`,
       typ: 'reduction',
       wert: 50,
-      gueltigVon: '2026-01-01',
-      gueltigBis: '2026-12-31',
+      gueltigVon: isoDate(dieses, 1, 1),
+      gueltigBis: isoDate(dieses, 12, 31),
       maxTeilnehmerBuchungen: 1,
     },
     { titel: 'Jahresabschluss-Paket', typ: 'reduction', wert: 30, seminarAuswahlTyp: 'typen' },
     { titel: 'Kanzleirabatt Vorstand', typ: 'percent', wert: 15, benutzerAuswahlTyp: 'gruppen' },
     {
-      titel: 'Sommeraktion 2024',
+      titel: `Sommeraktion ${dieses - 1}`,
       typ: 'percent',
       wert: 20,
       aktiv: false,
       seminarAuswahlTyp: 'einzelne',
-      gueltigVon: '2024-06-01',
-      gueltigBis: '2024-08-31',
+      gueltigVon: isoDate(dieses - 1, 6, 1),
+      gueltigBis: isoDate(dieses - 1, 8, 31),
     },
   ].map((r, i) => ({
     id: rabattStart + i,
@@ -196,7 +208,7 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
   await ctx.insert(
     'wb_rabatt_veranstaltung',
     seminare
-      .filter((s) => jahrVon(s.beginn) === 2024)
+      .filter((s) => jahrVon(s.beginn) === dieses - 1)
       .slice(0, 5)
       .map((s) => ({ wb_rabatt_id: rabatte[5].id, veranstaltung_id: s.id })),
   );
@@ -227,7 +239,7 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
 
   // ── Bundles, products, carts ────────────────────────────────────────────────────────────────
   const bundleStart = await ctx.nextId(WbBundle);
-  const bundles: Partial<WbBundle>[] = [2025, 2026, 2027].map((jahr, i) => ({
+  const bundles: Partial<WbBundle>[] = [dieses - 1, dieses, dieses + 1].map((jahr, i) => ({
     id: bundleStart + i,
     titel: `Seminarpaket Steuerrecht ${jahr}`,
     titel_frontend: `Seminarpaket Steuerrecht ${jahr}`,
@@ -242,7 +254,7 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
   await ctx.insert(WbBundle, bundles);
   const bundleEvents: { wb_bundle_id: number; veranstaltung_event_id: number }[] = [];
   bundles.forEach((bundle, i) => {
-    const jahr = 2025 + i;
+    const jahr = dieses - 1 + i;
     for (const e of events.filter((ev) => jahrVon(ev.datum) === jahr).slice(0, 3))
       bundleEvents.push({ wb_bundle_id: bundle.id!, veranstaltung_event_id: e.id });
   });
@@ -267,8 +279,8 @@ export async function seedPromotions(ctx: SeedContext): Promise<void> {
     const gekauft = rng.chance(0.7);
     koerbe.push({
       id: warenkorbId++,
-      benutzer_id: rng.pick(benutzer),
-      gekauftAm: gekauft ? new Date(Date.UTC(2024, 0, 1) + Math.floor(rng.next() * 1000 * 86400000)) : null,
+      benutzer_id: zahler(rng.pick(benutzer)),
+      gekauftAm: gekauft ? ctx.tage(-365 + rng.next() * 365) : null,
       status: gekauft ? 'gekauft' : 'offen',
       data: {
         positionen: [{ produkt_id: produkt.id, titel: produkt.titel, menge, preis: produkt.preis }],

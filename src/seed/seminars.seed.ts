@@ -1,6 +1,8 @@
 /**
  * Seminar data: types, rooms, speakers, price labels, storno options, expert marks, and about
- * max(8, N/50) seminars spread over 2022–2027 with 1–4 events each, their contents and links.
+ * max(8, N/50) seminars spread over the year before the seed's today and the half year after it
+ * (issue 32: the current year's evaluations have seminars), with 1–4 events each, their contents
+ * and links.
  */
 import {
   Fachberatermarke,
@@ -17,7 +19,7 @@ import {
 } from '../seminars/adapters/persistence/veranstaltung.entity';
 import { seminarZeitraum } from '../seminars/domain/termin';
 import { BERUFE, NACHNAMEN, VORNAMEN_M, VORNAMEN_W } from './german-data';
-import type { SeedContext } from './seed';
+import type { SeedContext } from './seed-context';
 
 const TYPEN: [string, string, boolean, boolean, number][] = [
   // bezeichnung, kategorie, ringseminar, multitermin, mwst
@@ -176,8 +178,8 @@ export async function seedSeminars(ctx: SeedContext): Promise<void> {
   const proJahr = new Map<number, number>();
 
   const count = Math.max(8, Math.round(ctx.scale / 50));
-  const von = Date.UTC(2022, 0, 10);
-  const bis = Date.UTC(2027, 11, 1);
+  const von = ctx.tage(-365).getTime();
+  const bis = ctx.tage(183).getTime();
   for (let i = 0; i < count; i++) {
     const typ = typen[i % typen.length];
     const [thema, inhaltTitel] = rng.pick(THEMEN);
@@ -280,8 +282,9 @@ export async function seedSeminars(ctx: SeedContext): Promise<void> {
       fachberatermarke_id: marke?.id ?? null,
       fachberater_stunden: marke ? 3.5 * anzahl : 0,
       fortbildungspass_stunden: 6.5 * anzahl,
-      freigabe: start < Date.UTC(2027, 6, 1),
-      freigabe_teilnahme_bescheinigung: start < Date.UTC(2026, 10, 1),
+      // Released up to five months ahead; certificates for the seminars already held.
+      freigabe: start < ctx.tage(150).getTime(),
+      freigabe_teilnahme_bescheinigung: start < ctx.heute.getTime(),
       mwst: typ.mwst,
       preis1: grundpreis,
       preis1_beschreibung: 'Mitglieder',

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { ResourcesModule } from '../platform/resources/resources.module';
+import { BuchungenListener } from './adapters/events/buchungen.listener';
 import { DownloadUploadController } from './adapters/http/download-upload.controller';
 import { PublicDownloadController } from './adapters/http/public-download.controller';
 import { SeminarDokumenteController } from './adapters/http/seminar-dokumente.controller';
@@ -10,11 +12,14 @@ import { SeminarTermineTypeorm } from './adapters/persistence/seminar-termine.ty
 import { SeminarTermine } from './application/ports/seminar-termine';
 import { SeminarKalender } from './application/seminar-kalender';
 import { Teilnehmer } from './application/teilnehmer';
+import { TeilnehmerAuswertung } from './application/teilnehmer-auswertung';
 import { TlmsKurse } from './application/tlms-kurse';
 import { seminarsResources } from './seminars.resources';
 
+import { SeminarPersonendaten } from './adapters/persistence/personendaten.typeorm';
 @Module({
-  imports: [ResourcesModule.forFeature(seminarsResources)],
+  // Billing: the bookings of a seminar (its read port SeminarBuchungen).
+  imports: [ResourcesModule.forFeature(seminarsResources), BillingModule],
   controllers: [
     DownloadUploadController,
     PublicDownloadController,
@@ -22,11 +27,14 @@ import { seminarsResources } from './seminars.resources';
     SeminarDokumenteController,
   ],
   providers: [
+    SeminarPersonendaten,
     TlmsKurse,
     SeminarKalender,
     Teilnehmer,
+    TeilnehmerAuswertung,
     SeminarDokumente,
     SeminarDokumentAuftraege,
+    BuchungenListener,
     { provide: SeminarTermine, useClass: SeminarTermineTypeorm },
   ],
   // What the newsletter automation reads about coming seminars.

@@ -16,12 +16,18 @@ import {
 } from './adapters/persistence/veranstaltung-lookups.entity';
 import {
   Veranstaltung,
+  VARIANTEN,
   VeranstaltungEvent,
   VeranstaltungInhalt,
 } from './adapters/persistence/veranstaltung.entity';
-import { BESCHEINIGUNG_TYPEN, Bescheinigung, PdfVorlage } from './adapters/persistence/vorlagen.entity';
+import {
+  BESCHEINIGUNG_TYPEN,
+  Bescheinigung,
+  PDF_VORLAGEN_TYPEN,
+  PdfVorlage,
+} from './adapters/persistence/vorlagen.entity';
 import { bescheinigungsFilterFehler } from './domain/bescheinigung';
-import { DOWNLOAD_DATEIFELDER } from './domain/download';
+import { DOWNLOAD_DATEIFELDER, downloadBezugPruefen } from './domain/download';
 import { mwstFehler, zeitraumFehler } from './domain/seminar-regeln';
 
 export const seminarsResources = [
@@ -31,6 +37,7 @@ export const seminarsResources = [
     searchable: ['lg_id', 'titel'],
     display: ['titel', 'lg_id'],
     readOnly: ['teilnehmer_count'],
+    enums: { variant: VARIANTEN },
     defaultOrder: [['beginn', 'DESC']],
     hooks: seminarHooks,
   }),
@@ -124,6 +131,12 @@ export const seminarsResources = [
             'DOWNLOAD_OHNE_DATEI',
             'Ein Download wird mit seiner Datei angelegt: bitte die Datei hochladen.',
           );
+        // A changed category must still fit what the download belongs to, as on upload.
+        if (previous) {
+          const { errors } = downloadBezugPruefen({ ...previous, ...values });
+          if (Object.keys(errors).length > 0)
+            throw DomainError.fields(errors, (field) => labelFor('download', field));
+        }
       },
     },
   }),
@@ -131,6 +144,7 @@ export const seminarsResources = [
     name: 'pdf-vorlage',
     entity: PdfVorlage,
     searchable: ['titel', 'typ', 'template_file'],
+    enums: { typ: PDF_VORLAGEN_TYPEN },
     defaultOrder: [['titel', 'ASC']],
     files: true,
   }),

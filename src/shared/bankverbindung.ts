@@ -92,3 +92,10 @@ export function ibanMitPruefziffer(country: string, bban: string): string {
   const check = 98 - mod97(`${bban}${country}00`);
   return `${country}${String(check).padStart(2, '0')}${bban}`;
 }
+
+/** An IBAN as a Datenauskunft shows it (issue 34): only the last four characters readable. */
+export function ibanMaskiert(iban: string | null): string | null {
+  if (!iban) return iban;
+  const rein = normaliseIban(iban);
+  return `${'*'.repeat(Math.max(rein.length - 4, 0))}${rein.slice(-4)}`;
+}

@@ -9,6 +9,11 @@ describe('money', () => {
     expect(eurosToCents(-0)).toBe(0);
   });
 
+  it('refuses what is no amount', () => {
+    expect(() => eurosToCents(Number.NaN)).toThrow(new RangeError('kein Geldbetrag: NaN'));
+    expect(() => eurosToCents(Infinity)).toThrow(RangeError);
+  });
+
   it('rounds fractional cents half away from zero', () => {
     expect(roundCents(12.5)).toBe(13);
     expect(roundCents(-12.5)).toBe(-13);

@@ -37,5 +37,7 @@ describe('RecentlyUsed', () => {
     expect(plans.get('123456', () => 'lang')).toBe('lang');
     expect(plans.size).toBe(0);
     expect(plans.get('123456', () => 'wieder')).toBe('wieder');
+    expect(plans.get('12345', () => 'gerade noch')).toBe('gerade noch');
+    expect(plans.size).toBe(1);
   });
 });

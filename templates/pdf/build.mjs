@@ -1,6 +1,7 @@
 /**
- * Writes the two default PDFs of templates/pdf: the letterhead (briefkopf.pdf) under the text
- * layouts, and the certificate form (teilnahmebescheinigung.pdf) whose fields' default values are
+ * Writes the default PDFs of templates/pdf: the letterhead (briefkopf.pdf) under the text
+ * layouts, the invoice's letterhead (rechnungsbriefkopf.pdf: without the fixed foot line, as every
+ * invoice prints the association's saved data as its footer, § 14 Abs. 4 UStG), and the certificate form (teilnahmebescheinigung.pdf) whose fields' default values are
  * handlebars expressions. Run `node templates/pdf/build.mjs` after changing them; the output is
  * committed, so a fresh install needs no build step.
  */
@@ -27,8 +28,8 @@ async function newDocument() {
   };
 }
 
-/** The association's head and foot, drawn on a page. */
-function drawLetterhead(page, { regular, bold }) {
+/** The association's head and, unless `fuss` is false, its fixed foot line, drawn on a page. */
+function drawLetterhead(page, { regular, bold }, { fuss = true } = {}) {
   const [width, height] = [page.getWidth(), page.getHeight()];
   page.drawRectangle({ x: 0, y: height - 12, width, height: 12, color: GREEN });
   page.drawText('Steuerberaterverband e. V.', { x: 56, y: height - 58, size: 15, font: bold, color: GREEN });
@@ -45,6 +46,7 @@ function drawLetterhead(page, { regular, bold }) {
     thickness: 0.6,
     color: GREEN,
   });
+  if (!fuss) return;
   const foot =
     'Steuerberaterverband e. V. · Königstraße 12 · 70173 Stuttgart · Telefon 0711 123450 · info@verband.de';
   page.drawText(foot, {
@@ -59,6 +61,12 @@ function drawLetterhead(page, { regular, bold }) {
 async function briefkopf() {
   const fonts = await newDocument();
   drawLetterhead(fonts.doc.addPage(A4), fonts);
+  return fonts.doc.save();
+}
+
+async function rechnungsbriefkopf() {
+  const fonts = await newDocument();
+  drawLetterhead(fonts.doc.addPage(A4), fonts, { fuss: false });
   return fonts.doc.save();
 }
 
@@ -120,4 +128,5 @@ async function teilnahmebescheinigung() {
 }
 
 writeFileSync(join(here, 'briefkopf.pdf'), await briefkopf());
+writeFileSync(join(here, 'rechnungsbriefkopf.pdf'), await rechnungsbriefkopf());
 writeFileSync(join(here, 'teilnahmebescheinigung.pdf'), await teilnahmebescheinigung());

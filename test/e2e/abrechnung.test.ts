@@ -6,6 +6,8 @@
  * Screenshots land in test-results/screenshots/abrechnung/ to be looked at.
  */
 import { readFileSync } from 'node:fs';
+import { anschrift } from '../support/abrechnung-daten';
+import { pruefeGegenSchema } from '../support/standards';
 import { eventually, hasText, visible } from './support/browser';
 import { browserSession } from './support/session';
 
@@ -206,7 +208,8 @@ describe('the billing overview of a seminar', () => {
     const stornoZeile = page
       .locator('tbody tr')
       .filter({ has: page.locator('td:first-child', { hasText: String(storno!.rechnungs_nr) }) });
-    await hasText(stornoZeile.locator('td').nth(3), euro(-Number(rechnung.betrag)));
+    // A free booking's invoice (every fifth participant free) has a storno of 0,00 €, not -0,00 €.
+    await hasText(stornoZeile.locator('td').nth(3), euro(-Number(rechnung.betrag) || 0));
     await hasText(stornoZeile.locator('td').nth(5), String(rechnung.rechnungs_nr));
     await shot('rechnungen-storno');
   });
@@ -245,7 +248,7 @@ describe('the billing overview of a seminar', () => {
     const datei = await download;
     expect(datei.suggestedFilename()).toBe(`SEPA-Lastschrift-Abrechnung-${neu.id}.xml`);
     const xml = readFileSync((await datei.path())!, 'utf8');
-    expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.02');
+    pruefeGegenSchema(xml, 'sepa/pain.008.001.08.xsd');
     expect(xml).toContain(`<NbOfTxs>${data.sepa_debit!.anzahl}</NbOfTxs>`);
     expect(xml).toContain(`<CtrlSum>${data.sepa_debit!.betrag.toFixed(2)}</CtrlSum>`);
 
@@ -253,7 +256,8 @@ describe('the billing overview of a seminar', () => {
     await bestaetigen(
       'Wollen Sie alle Rechnungen dieser Abrechnung wirklich per Email an die Mitglieder versenden?',
     );
-    await visible(toast(/^(Email erfolgreich versendet|\d+ von \d+ Rechnungen versendet)/));
+    // The invoice mailed from its row in the test before counts as sent: the batch skips it (issue 28).
+    await visible(toast(/^\d+ (von \d+ )?Rechnungen? versendet, 1 war bereits versendet/));
     await eventually(async () => {
       const [gesendet] = await list('rw-abrechnung', { where: { id: neu.id } });
       expect((gesendet.data as { rechnungenEmail: number }).rechnungenEmail).toBeGreaterThan(0);
@@ -268,14 +272,20 @@ describe('the billing of a member without payment option', () => {
   let mitarbeiter: Row[];
 
   beforeAll(async () => {
-    const optionen = await list('rw-bezahloption', { where: { veranstaltung_id: seminar.id } });
-    const mitOption = new Set(optionen.map((o) => o.benutzer_id));
     const kinder = await list('benutzer', {
       where: { parent_id: { $ne: null } },
       attributes: ['id', 'parent_id', 'anzeigename'],
     });
-    const firmen = [...new Set(kinder.map((k) => Number(k.parent_id)))].filter((id) => !mitOption.has(id));
-    mitglied = await api<Row>('GET', `/api/benutzer/${firmen[0]}`);
+    const firmen = [...new Set(kinder.map((k) => Number(k.parent_id)))];
+    // A firm without payment option for the seminar above, else for the first seminar that has one.
+    for (const s of [seminar, ...(await list('veranstaltung', { order: [['id', 'ASC']] }))]) {
+      const optionen = await list('rw-bezahloption', { where: { veranstaltung_id: s.id } });
+      const firma = firmen.find((id) => !optionen.some((o) => o.benutzer_id === id));
+      if (firma === undefined) continue;
+      seminar = s;
+      mitglied = await api<Row>('GET', `/api/benutzer/${firma}`);
+      break;
+    }
     mitarbeiter = kinder.filter((k) => k.parent_id === mitglied.id);
   });
 
@@ -397,5 +407,91 @@ describe('the billing overview of an Abo', () => {
       }),
     );
     await shot('abo-mitglied');
+  });
+});
+
+describe('a SEPA download that leaves out a member without mandate', () => {
+  it('downloads the file of the others and lists the invoice left out, with why', async () => {
+    const neu = (resource: string, body: Record<string, unknown>) =>
+      api<Row>('POST', `/api/${resource}`, body).then((r) => r.id);
+    const kreis = await neu('rw-kreis', { titel: 'SEPA-Test', template: 'ST-{yyyy}-{nr:4}' });
+    const vorlage = await neu('rw-vorlage', { titel: 'SEPA-Test', rw_kreis_id: kreis });
+    const typ = await neu('veranstaltung-typ', {
+      bezeichnung: 'SEPA-Test',
+      mwst: 19,
+      rw_vorlage_id: vorlage,
+    });
+    const id = await neu('veranstaltung', {
+      titel: 'Lastschrift-Seminar',
+      lg_id: 'ST1',
+      veranstaltung_typ_id: typ,
+      mwst: 19,
+    });
+    const mitglied = async (firma: string, kennnummer: string, konto: Record<string, unknown>) => {
+      const benutzer = await neu('benutzer', { firma, kennnummer });
+      const kontoId = await neu('benutzer-konto', {
+        benutzer_id: benutzer,
+        inhaber: firma,
+        iban: 'DE89370400440532013000',
+        ...konto,
+      });
+      const adresseId = await neu('benutzer-adresse', anschrift(benutzer));
+      await neu('rw-bezahloption', {
+        benutzer_id: benutzer,
+        category: 'seminare',
+        veranstaltung_id: id,
+        typ: 'debit',
+        benutzer_konto_id: kontoId,
+        benutzer_adresse_id: adresseId,
+      });
+      await neu('rw-transaction', {
+        category: 'seminare',
+        veranstaltung_id: id,
+        benutzer_id: benutzer,
+        betrag: 120,
+        titel: 'Tag 1',
+      });
+      return benutzer;
+    };
+    await mitglied('Adler Steuerberatung', '600101', {
+      sepa_referenz: 'MANDAT-600101',
+      sepa_datum: '2025-02-01',
+    });
+    const weiss = await mitglied('Weiß Kanzlei', '600102', {});
+    const abrechnung = await api<Row>('POST', '/api/rw-abrechnung', {
+      category: 'seminare',
+      category_id: id,
+      only_verified: false,
+    });
+    const [ohneMandat] = await list('rw-rechnung', {
+      where: { rw_abrechnung_id: abrechnung.id, benutzer_id: weiss },
+    });
+
+    await page.goto(`${server.url}/#/rw/seminar-abrechnung/${id}`);
+    await tab('Export').click();
+    const zeile = page
+      .locator('.related[data-resource="rw-abrechnung"] tbody tr')
+      .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${abrechnung.id}$`) }) });
+    const download = page.waitForEvent('download');
+    await zeile.getByRole('button', { name: 'SEPA-Lastschrift' }).click();
+    const xml = readFileSync((await (await download).path())!, 'utf8');
+    pruefeGegenSchema(xml, 'sepa/pain.008.001.08.xsd');
+    expect(xml).toContain('<NbOfTxs>1</NbOfTxs>');
+    expect(xml).toContain('<Nm>Adler Steuerberatung</Nm>');
+    expect(xml).not.toContain('Weiss Kanzlei');
+
+    const dialog = page.locator('.bp6-dialog');
+    await hasText(dialog.locator('.bp6-dialog-header'), `SEPA-Lastschrift der Abrechnung ${abrechnung.id}`);
+    await hasText(dialog.locator('.sepa-ausgelassen .bp6-heading'), 'Nicht in der Datei enthalten');
+    const ausgelassen = dialog.locator('.sepa-ausgelassen tbody tr');
+    await eventually(async () => expect(await ausgelassen.count()).toBe(1));
+    expect(await ausgelassen.locator('td').allInnerTexts()).toEqual([
+      String(ohneMandat.rechnungs_nr),
+      'Weiß Kanzlei',
+      'kein SEPA-Lastschriftmandat mit Datum',
+    ]);
+    await session.shot('sepa-ausgelassen');
+    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    await eventually(async () => expect(await dialog.count()).toBe(0));
   });
 });

@@ -277,12 +277,16 @@ describe('browser client', () => {
     await hasCount(listRows(), 13);
   });
 
-  it('remembers the selected tab per user and route', async () => {
+  it('remembers the selected tab per user and route, the route naming the record', async () => {
     await page.goto(`${server.url}/#/benutzer/benutzer/${createdId}`);
     await page.getByRole('tab', { name: 'Weiteres' }).click();
     await visible(page.locator('.read-only-list'));
+    // Another Benutzer opens on its own first tab, not on the one chosen for this one.
     await page.goto(`${server.url}/#/benutzer/benutzer/1`);
     await visible(page.getByRole('tab', { name: 'Weiteres' }));
+    expect(await page.getByRole('tab', { name: 'Grunddaten' }).getAttribute('aria-selected')).toBe('true');
+    await page.goto(`${server.url}/#/benutzer/benutzer/${createdId}`);
+    await visible(page.locator('.read-only-list'));
     expect(await page.getByRole('tab', { name: 'Weiteres' }).getAttribute('aria-selected')).toBe('true');
     await shot('12-tab-gemerkt');
     await page.getByRole('tab', { name: 'Grunddaten' }).click();

@@ -77,6 +77,36 @@ async function klicken(mal: number): Promise<void> {
 }
 
 describe('dashboard', () => {
+  it('shows current figures on a fresh demo start: clicks on the dashboard, revenue in the Umsatzprognose (issue 32)', async () => {
+    const { page } = session;
+    const monate = await klicksJetzt();
+    expect(monate.filter((m) => m.klicks > 0).length).toBeGreaterThanOrEqual(2);
+    const karte = page.locator('[data-screen="dashboard-klicks"]');
+    const balken = karte.locator('.recharts-bar-rectangle path');
+    await eventually(async () =>
+      expect(await balken.count()).toBe(monate.filter((m) => m.klicks > 0).length),
+    );
+    await session.shot('00-erststart-startseite');
+
+    const jahr = Number(berlinDatum(new Date()).slice(0, 4));
+    const umsatz = await api<{ summe: { gesamt: number; seminare: number } }>(
+      'GET',
+      `/api/rw-auswertung/umsatz?year=${jahr}`,
+    );
+    expect(umsatz.summe.seminare).toBeGreaterThan(0);
+    await page.goto(`${session.server.url}/#/auswertung/umsatz`);
+    const screen = page.locator('[data-screen="auswertung"]');
+    await hasText(screen.locator('h4').first(), `Umsatzprognose ${jahr}`);
+    const euro = `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(umsatz.summe.gesamt)} €`;
+    await hasText(screen.locator('tfoot td.betrag strong'), euro);
+    await eventually(async () =>
+      expect(
+        await screen.locator('[data-diagramm="umsatz"] .recharts-bar-rectangle').count(),
+      ).toBeGreaterThan(0),
+    );
+    await session.shot('00-erststart-umsatzprognose');
+  });
+
   it('draws the clicks of the last 6 months as bars, the current month with the new clicks', async () => {
     const { page } = session;
     const vorher = (await klicksJetzt()).at(-1)!.klicks;

@@ -223,6 +223,24 @@ describe('the CSV comparison wizard', () => {
     await hasText(panel().locator('.abgleich-summe'), /Bereit zum Hinzufügen: 0.*Bereits in der Gruppe: 2/);
     expect(await panel().getByRole('button', { name: 'Zur Gruppe hinzufügen' }).isDisabled()).toBe(true);
 
+    // A broken file: the server's German reason, and the wizard stays at the file (spec 001 §8).
+    await panel().getByRole('button', { name: 'Zurück' }).click();
+    await panel()
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'kaputt.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('E-Mail;Name\r\na@b.example;A\r\n"offen;B\r\n'),
+      });
+    await panel().getByRole('button', { name: 'Vergleichen' }).click();
+    await visible(
+      toast(
+        'Die CSV-Datei kann nicht gelesen werden (Zeile 3): ein Anführungszeichen wird nicht geschlossen.',
+      ),
+    );
+    await shot('csv-fehler');
+    await visible(panel().locator('.stepper-steps li.active', { hasText: 'CSV-Datei wählen' }));
+
     await tab('Emails').click();
     await hasCount(rows(), 2);
     await shot('emails-tab');

@@ -1,6 +1,6 @@
 /**
  * The built app as processes: the client's index.html is never cached (a deploy reaches every
- * browser) while its hashed assets are, and `--worker` stays up until it is told to stop.
+ * browser) while its hashed assets are, sent precompressed, and `--worker` stays up until it is told to stop.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +16,14 @@ describe('the built app', () => {
       expect(index.headers.get('cache-control')).toBe('no-cache');
       const asset = (await index.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
       expect(asset).toBeDefined();
-      const script = await fetch(`${server.url}${asset}`);
+      // As a browser asks: the build's brotli copy, kept for a year (a new build has new names).
+      const script = await fetch(`${server.url}${asset}`, {
+        headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+      });
       expect(script.status).toBe(200);
-      expect(script.headers.get('cache-control')).toMatch(/max-age=3600/);
+      expect(script.headers.get('content-encoding')).toBe('br');
+      expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await script.text()).length).toBeGreaterThan(1000);
     } finally {
       await server.stop();
     }

@@ -116,7 +116,10 @@ describe('Auswertung (verband 3)', () => {
 
   it('goes down the newsletter clicks: year, month, seminar, dispatch', async () => {
     await menu('/auswertung/newsletter');
-    await eventually(async () => expect(await rows().count()).toBe(12));
+    // The clicks by month of the click, below what the dispatches achieved (issue 32).
+    await eventually(async () =>
+      expect(await screen().locator('.newsletter-klicks tbody tr').count()).toBe(12),
+    );
     await shot('06-newsletter-jahr');
     const jahr = Number(await page.getByRole('combobox', { name: 'Jahr' }).inputValue());
     const monate = await api<{ monat: string; titel: string; klicks: number }[]>(

@@ -3,10 +3,13 @@
  * Every list and form speaks German with the right inputs (issue 8): a walk over every menu entry
  * (verband 3 and 2) that opens its list, its "Neu" form and one existing record, and fails on a
  * page error, a visible label that is a raw field name, a form without inputs or a placeholder
- * notice. Then the flows staff were stuck in: a seminar type, a seminar with type, prices and
+ * notice, a number input bound to a relation (issue 35: relations are pickers showing titles) or
+ * a table cell showing a stored value instead of its German label. Then the flows staff were stuck in: a seminar type, a seminar with type, prices and
  * Fachberatermarke from selects, an Abo, a Gutschein, a Produkt, a Rechnungs-Kreis, an issued
  * invoice read-only, and the routes the client links to itself.
  */
+import type { ResourceMeta } from '../../common/resource-meta';
+import { enumLabels } from '../../common/vocabulary';
 import { eventually, hasText, hasValue, visible } from './support/browser';
 import { browserSession } from './support/session';
 
@@ -32,6 +35,37 @@ async function rawLabels(): Promise<string[]> {
   return texts.map((t) => t.trim()).filter(looksRaw);
 }
 
+/** Stored values whose German label differs from them, of every resource walked so far. */
+const rawValues = new Set<string>();
+
+/** The fields of a resource that hold another record's id (by association or by reference). */
+async function relationsOf(resource: string): Promise<Set<string>> {
+  const meta = (await api('GET', `/meta/${resource}`)) as ResourceMeta;
+  for (const field of meta.fields)
+    for (const [value, label] of Object.entries(enumLabels(resource, field.name) ?? {}))
+      if (value !== label) rawValues.add(value);
+  return new Set(
+    meta.fields.filter((f) => f.association || f.references || f.referencesBy).map((f) => f.name),
+  );
+}
+
+/** Cells that show a stored value (`seminar`, `backoffice`) where staff should read its label. */
+async function rawCells(): Promise<string[]> {
+  const texts = await page.locator('main td').allTextContents();
+  return [...new Set(texts.map((t) => t.trim()).filter((t) => rawValues.has(t)))];
+}
+
+/** Numbers of other systems (the seminar system's LG-ID, the room system's Raum-ID), no records here. */
+const EXTERNAL_NUMBERS = new Set(['lg_id', 'raum_id']);
+
+/** Number inputs for a relation: a key the metadata names, or any other `…_id` field. */
+async function numberRelations(relations: Set<string>): Promise<string[]> {
+  const names = await page
+    .locator('main input[inputmode="decimal"]')
+    .evaluateAll((inputs) => inputs.map((input) => input.id.replace(/^field-/, '')));
+  return names.filter((name) => relations.has(name) || (name.endsWith('_id') && !EXTERNAL_NUMBERS.has(name)));
+}
+
 const INPUTS = 'main input:not([type="hidden"]), main textarea, main select, main .ql-editor';
 
 /**
@@ -43,13 +77,18 @@ const BILLING_OVERVIEWS = ['/rw/seminar-abrechnung', '/rw/abo-abrechnung'];
 /** Lists whose rows open a dispatch's progress and log (issue 15): read, not edited. */
 const DISPATCH_VIEWS = ['/newsletter/dispatcher', '/newsletter/versendete'];
 
-async function checkForm(where: string): Promise<void> {
+async function checkForm(where: string, relations: Set<string>): Promise<void> {
   await visible(page.locator('.edit-frame, [data-screen]'));
   await eventually(async () =>
     expect(await page.locator('.edit-frame [aria-label="Daten werden geladen"]').count()).toBe(0),
   );
   expect({ where, hasInputs: (await page.locator(INPUTS).count()) > 0 }).toEqual({ where, hasInputs: true });
   expect({ where, raw: await rawLabels() }).toEqual({ where, raw: [] });
+  expect({ where, numberRelations: await numberRelations(relations) }).toEqual({
+    where,
+    numberRelations: [],
+  });
+  expect({ where, rawCells: await rawCells() }).toEqual({ where, rawCells: [] });
   expect({ where, notice: await page.locator('.list-notice, .not-yet-available').count() }).toEqual({
     where,
     notice: 0,
@@ -72,6 +111,11 @@ async function walkEntry(href: string, index: number): Promise<void> {
     notice: 0,
   });
   expect({ path, raw: await rawLabels() }).toEqual({ path, raw: [] });
+  const lists = page.locator('main .resource-list[data-resource]');
+  const resource = (await lists.count()) ? await lists.first().getAttribute('data-resource') : null;
+  const relations = resource ? await relationsOf(resource) : new Set<string>();
+  // Titles of records in other contexts arrive with a second request.
+  await eventually(async () => expect({ path, rawCells: await rawCells() }).toEqual({ path, rawCells: [] }));
   await shot(`${String(index).padStart(2, '0')}-liste${path.replace(/\//g, '-')}`);
   if ((await page.locator('.list-table').count()) === 0) return;
 
@@ -79,7 +123,7 @@ async function walkEntry(href: string, index: number): Promise<void> {
   if (await neu.count()) {
     await neu.click();
     await page.waitForURL((url) => url.hash === `${href}/new`);
-    await checkForm(`${path}/new`);
+    await checkForm(`${path}/new`, relations);
     await shot(`${String(index).padStart(2, '0')}-neu${path.replace(/\//g, '-')}`);
     await page.goto(`${server.url}/${href}`);
     await visible(page.locator('.list-count'));
@@ -104,12 +148,13 @@ async function walkEntry(href: string, index: number): Promise<void> {
       await shot(`${String(index).padStart(2, '0')}-eintrag${path.replace(/\//g, '-')}`);
       return;
     }
-    await checkForm(`${path}/{id}`);
+    await checkForm(`${path}/{id}`, relations);
     await shot(`${String(index).padStart(2, '0')}-eintrag${path.replace(/\//g, '-')}`);
   }
 }
 
 describe('every screen in German with the right inputs', () => {
+  // About 80 lists with their forms, each checked for labels, inputs and values: minutes, not seconds.
   it('walks every menu entry of verband 3 and 2: list, Neu, one record', async () => {
     const info = (await api('GET', '/loginInfo')) as { id: number };
     const seen = new Set<string>();
@@ -129,7 +174,7 @@ describe('every screen in German with the right inputs', () => {
     }
     expect(seen.size).toBeGreaterThan(40);
     await api('PUT', `/api/benutzer/${info.id}`, { verband: 3 });
-  });
+  }, 600000);
 
   it('creates a Seminar-Typ and a Seminar with type, prices and Fachberatermarke from selects', async () => {
     await page.goto(`${server.url}/#/seminare/typ/new`);

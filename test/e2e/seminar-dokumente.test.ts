@@ -31,7 +31,7 @@ beforeAll(async () => {
       benutzer_id: b.id,
       veranstaltung_id: seminar.id,
       betrag: 249.5,
-      buchung_typ: 'Mitglied',
+      buchung_typ: 'backoffice',
     });
   }
 });
@@ -93,5 +93,18 @@ describe('the participant list', () => {
     await button.click();
     expect((await download).suggestedFilename()).toBe('Seminareinladung E2E Grundsteuer E2E-11.pdf');
     await shot('pdf-tab');
+  });
+
+  it('previews the PDF-tab texts typed but not yet saved (issue 35)', async () => {
+    const zahlungsweise = page.locator('[id="field-data.seminareinladung_pdf.zahlungsweise"]');
+    await zahlungsweise.fill('Jetzt anmelden, ungespeichert');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF erzeugen' }).click();
+    const text = pdfPages(readFileSync(await (await download).path())).join(' ');
+    expect(text).toContain('Zahlungsweise: Jetzt anmelden, ungespeichert');
+    // Nothing was saved for it.
+    const gespeichert = await api<Row>('GET', `/api/veranstaltung/${seminar.id}`);
+    expect(JSON.stringify(gespeichert.data ?? {})).not.toContain('ungespeichert');
+    await shot('pdf-tab-ungespeichert');
   });
 });

@@ -60,13 +60,14 @@ describe('a new seminar', () => {
     await shot('neu');
   });
 
-  it("copies the type's ringseminar and VAT, and tells the debtor number comes on saving", async () => {
+  it("copies the type's ringseminar and VAT, and shows the debtor number it will get on saving", async () => {
     await typWaehlen('E2E Ringseminar');
     await eventually(async () => expect(await schalter('ringseminar').isChecked()).toBe(true));
     expect(await schalter('nicht_gesamt_buchbar').isChecked()).toBe(false);
     await hasText(page.locator('label.bp6-switch', { has: schalter('mwst') }), 'MwSt. (19 %)');
     expect(await schalter('mwst').isChecked()).toBe(true);
-    await hasValue(page.locator('#field-debitor'), 'wird beim ersten Speichern vergeben');
+    // The number it will get, read from the circle before saving (issue 35); line 128 saves it.
+    await hasValue(page.locator('#field-debitor'), '501 (wird beim Speichern vergeben)');
     await shot('typ-gewaehlt');
   });
 
@@ -228,7 +229,12 @@ describe('the Downloads tab', () => {
     await visible(page.getByText('Download erfolgreich erstellt'));
     const zeile = page.locator('.downloads-tab tbody tr', { hasText: 'Skript Umsatzsteuer.pdf' });
     await visible(zeile);
-    await hasText(zeile.locator('td').nth(4), 'nein');
+    // The public flag is a switch in the row (issue 35), off for this one.
+    await eventually(async () =>
+      expect(
+        await zeile.locator('label.bp6-switch', { hasText: 'Öffentlich' }).locator('input').isChecked(),
+      ).toBe(false),
+    );
     await shot('downloads');
     const [gespeichert] = await api<Row[]>(
       'GET',

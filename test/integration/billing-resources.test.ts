@@ -94,7 +94,7 @@ describe.each(databases())('billing resources on %s', (kind) => {
     ids.warenkorb = await post('warenkorb', {
       benutzer_id: ids.kanzlei,
       gekauftAm: '2026-02-03T10:15:00.000Z',
-      status: 'bezahlt',
+      status: 'gekauft',
     });
     ids.kreis = await post('rw-kreis', { titel: 'Seminarrechnungen', template: 'RE-{YYYY}-{NR:5}' });
     // Summaries and invoices are written by invoice runs only, never through the generic API.

@@ -6,6 +6,7 @@
 import type request from 'supertest';
 import { RwBezahloption } from '../../src/billing/adapters/persistence/rw-bezahloption.entity';
 import { Nummernvergabe } from '../../src/billing/application/nummernvergabe';
+import { anschrift } from '../support/abrechnung-daten';
 import { createRecord, readRecord } from '../support/crud';
 import { binary, pdfPages } from '../support/pdf-text';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -55,12 +56,14 @@ describe.each(databases())('billing core on %s', (kind) => {
     });
     return post('veranstaltung', { titel, lg_id: titel, veranstaltung_typ_id: typ, mwst: 19, ...termine });
   };
-  const bezahloption = (benutzer: number, veranstaltung: number, extra: Record<string, unknown> = {}) =>
+  /** A payment option with a full address of the member (a run refuses one without, § 14 UStG). */
+  const bezahloption = async (benutzer: number, veranstaltung: number, extra: Record<string, unknown> = {}) =>
     post('rw-bezahloption', {
       benutzer_id: benutzer,
       category: 'seminare',
       veranstaltung_id: veranstaltung,
       typ: 'transfer',
+      benutzer_adresse_id: await post('benutzer-adresse', anschrift(benutzer)),
       ...extra,
     });
 
@@ -593,6 +596,7 @@ describe.each(databases())('billing core on %s', (kind) => {
         category: 'bundle',
         wb_bundle_id: bundle,
         typ: 'transfer',
+        benutzer_adresse_id: ids.adresse,
       });
       await post('rw-transaction', {
         category: 'bundle',
@@ -620,6 +624,7 @@ describe.each(databases())('billing core on %s', (kind) => {
         category: 'produkte',
         warenkorb_id: warenkorb,
         typ: 'transfer',
+        benutzer_adresse_id: ids.adresse,
       });
       await post('rw-transaction', {
         category: 'produkte',

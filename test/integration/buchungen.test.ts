@@ -5,6 +5,7 @@
  * through verify, invoice run and storno.
  */
 import type request from 'supertest';
+import { anschrift } from '../support/abrechnung-daten';
 import { createRecord, readRecord } from '../support/crud';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
@@ -491,6 +492,7 @@ describe.each(databases())('bookings on %s', (kind) => {
           category: 'seminare',
           veranstaltung_id: seminar,
           typ: 'transfer',
+          benutzer_adresse_id: await post('benutzer-adresse', anschrift(benutzer)),
         });
       const gebucht = async (body: Row) =>
         (await buche({ category: 'seminare', veranstaltung_id: seminar, ...body }).expect(201)).body as Row;
@@ -506,6 +508,8 @@ describe.each(databases())('bookings on %s', (kind) => {
       const lauf = () =>
         agent
           .post('/node/api/rw-rechnung')
+          // The run renders and archives its invoices' PDFs too: wait for its result.
+          .set('Prefer', 'wait=25')
           .send({ category: 'seminare', category_id: seminar, only_verified: true });
       expect((await lauf().expect(200)).body).toMatchObject({ all: 2, created: 2, storno: 0 });
       const rechnungen = async () =>

@@ -149,7 +149,9 @@ describe.each(databases())('CSV import and export on %s', (kind) => {
     for (const body of [{ a: 1 }, [1, 2], 'x']) {
       const response = await agent.post('/node/csv/stringify').send(body);
       expect(response.status).toBe(400);
-      expect(response.body.message).toMatch(/Liste von Zeilen|kein Objekt|JSON/);
+      expect(response.body.message).toMatch(
+        /„Zeilen“ muss eine Liste sein|„Zeilen › Eintrag 1“ muss aus Feldern mit Werten bestehen|JSON/,
+      );
     }
   });
 

@@ -172,4 +172,27 @@ describe.each(databases())('download upload on %s', (kind) => {
     expect(bare.body.message).toBe('Ein Download wird mit seiner Datei angelegt: bitte die Datei hochladen.');
     expect(await count()).toBe(before);
   });
+
+  it('lets staff make a download public or not, and keeps its category fitting its record (issue 35)', async () => {
+    const download = (await upload({ ...gut(), public: true }, 'Skript.pdf')).body;
+    const privat = await api
+      .put(`/node/api/download/${download.id}`)
+      .send({ public: false, version: download.version });
+    expect(privat.status).toBe(200);
+    expect(privat.body.public).toBe(false);
+    expect((await t.anonymous().get(`/download/${download.file_name}`)).status).toBe(403);
+
+    const bild = await api.put(`/node/api/download/${download.id}`).send({ category: 'Bild' });
+    expect(bild.status).toBe(400);
+    expect(bild.body.message).toMatch(/„Kategorie“ passt nicht zu „Seminar“/);
+    const referent = await api
+      .put(`/node/api/download/${download.id}`)
+      .send({ relation: 'Veranstaltung-Referent' });
+    expect(referent.status).toBe(400);
+    expect((await api.get(`/node/api/download/${download.id}`)).body).toMatchObject({
+      relation: 'Veranstaltung',
+      category: 'Skript',
+      public: false,
+    });
+  });
 });

@@ -10,6 +10,7 @@ import type request from 'supertest';
 import { seminarMitBuchungen, type Abrechnungsdaten } from '../support/abrechnung-daten';
 import { createRecord } from '../support/crud';
 import { clearQueues, redisTestDatabase } from '../support/redis-test';
+import { bisZumEnde as zuEnde } from '../support/auftrag';
 import { databases, startTestApp, type TestApp } from '../support/test-app';
 
 const STARTUP_TIMEOUT = 180_000;
@@ -24,15 +25,6 @@ const JOBS = [
 
 /** The fields of the status route; nothing of the job's data. */
 const FELDER = ['name', 'id', 'zustand', 'fortschritt', 'ergebnis', 'fehler'];
-
-interface Stand {
-  name: string;
-  id: string;
-  zustand: string;
-  fortschritt: { erledigt: number; gesamt: number; schritt?: string } | null;
-  ergebnis?: unknown;
-  fehler?: string;
-}
 
 const queues: [string, Record<string, string>][] = [['in-process', {}]];
 if (redisUrl) queues.push(['BullMQ', { REDIS_URL: redisUrl }]);
@@ -54,18 +46,7 @@ describe.each(databases())('long work on %s', (kind) => {
       return response.body.auftrag as { name: string; id: string };
     };
 
-    /** Polls the status route as the screens do until the job ended; answers every state seen. */
-    const bisZumEnde = async ({ name, id }: { name: string; id: string }) => {
-      const gesehen: Stand[] = [];
-      for (const ende = Date.now() + 60_000; Date.now() < ende;) {
-        const response = await agent.get(`/node/api/auftraege/${name}/${id}`);
-        expect(response.status).toBe(200);
-        gesehen.push(response.body as Stand);
-        if (['completed', 'failed'].includes(response.body.zustand)) return gesehen;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(`Auftrag ${name} ${id} endete nicht`);
-    };
+    const bisZumEnde = (auftrag: { name: string; id: string }) => zuEnde(agent, auftrag);
 
     beforeAll(async () => {
       if (env.REDIS_URL) await clearQueues(env.REDIS_URL, JOBS);
@@ -99,7 +80,8 @@ describe.each(databases())('long work on %s', (kind) => {
         name: 'rechnungslauf',
         id: auftrag.id,
         zustand: 'completed',
-        fortschritt: { erledigt: 3, gesamt: 3, schritt: 'Rechnungen werden ausgestellt' },
+        // The run's last step: each issued invoice's PDF archived (issue 28).
+        fortschritt: { erledigt: 3, gesamt: 3, schritt: 'Rechnungs-PDFs werden archiviert' },
         ergebnis: { all: 3, created: 3, storno: 0, fehler: [] },
       });
       // The job's data (the request and who asked) never shows: only these fields.
@@ -177,25 +159,51 @@ describe.each(databases())('long work on %s', (kind) => {
 
     it('compares a CSV file in the background with progress per row and the buckets of the quick call', async () => {
       const gruppe = (await createRecord(agent, 'benutzer-gruppe', { name: 'Abgleich LA', typ: 'NWG' })).id;
-      const rows = [
-        ...daten.mitglieder.map((_, i) => ({ 'E-Mail': `kanzlei-${i}@la.test` })),
-        { 'E-Mail': 'niemand@nirgendwo.test' },
-      ];
+      const datei = Buffer.from(
+        ['E-Mail', ...daten.mitglieder.map((_, i) => `kanzlei-${i}@la.test`), 'niemand@nirgendwo.test'].join(
+          '\n',
+        ),
+      );
       const pfad = `/node/api/benutzer-gruppe/${gruppe}/csv_compare`;
-      const schnell = await agent.post(pfad).send({ rows });
+      const hochladen = () => agent.post(pfad).attach('file', datei, 'liste.csv');
+      const buckets = async (ergebnis: { auftrag: { name: string; id: string } }) =>
+        JSON.parse(
+          (
+            await agent
+              .get(`/node/api/auftraege/${ergebnis.auftrag.name}/${ergebnis.auftrag.id}/datei`)
+              .buffer(true)
+          ).text,
+        );
+      const schnell = await hochladen();
       expect(schnell.status).toBe(200);
-      expect([schnell.body.bereit.count, schnell.body.nicht_gefunden.count]).toEqual([3, 1]);
-      const ende = (await bisZumEnde(await imHintergrund(pfad, { rows }))).at(-1)!;
+      expect(schnell.body.anzahl).toEqual({ bereit: 3, vorhanden: 0, inaktiv: 0, nicht_gefunden: 1 });
+      const gestartet = await hochladen().set('Prefer', 'respond-async');
+      expect(gestartet.status).toBe(202);
+      const ende = (await bisZumEnde(gestartet.body.auftrag)).at(-1)!;
       expect(ende).toMatchObject({
         name: 'gruppe-csv-abgleich',
         zustand: 'completed',
         fortschritt: { erledigt: 4, gesamt: 4, schritt: 'Zeilen werden verglichen' },
-        ergebnis: schnell.body,
+        ergebnis: { zuordnung: 'email', anzahl: schnell.body.anzahl, name: 'Abgleich.json' },
       });
-      const leer = await agent.post(pfad).set('Prefer', 'respond-async').send({ rows: [] });
+      expect(await buckets(ende.ergebnis as never)).toEqual(await buckets(schnell.body));
+      const leer = await agent
+        .post(pfad)
+        .set('Prefer', 'respond-async')
+        .attach('file', Buffer.alloc(0), 'x.csv');
       expect({ status: leer.status, message: leer.body.message }).toEqual({
         status: 400,
         message: 'Die Datei enthält keine lesbaren Zeilen.',
+      });
+      const kaputt = await agent
+        .post(pfad)
+        .set('Prefer', 'respond-async')
+        .attach('file', Buffer.from('E-Mail;Name\na@b.de;A;B\n'), 'x.csv');
+      expect(kaputt.status).toBe(202);
+      expect((await bisZumEnde(kaputt.body.auftrag)).at(-1)).toMatchObject({
+        zustand: 'failed',
+        fehler:
+          'Die CSV-Datei kann nicht gelesen werden (Zeile 2): die Zeile hat 3 Spalten, die Kopfzeile nur 2.',
       });
     });
 

@@ -108,6 +108,28 @@ describe.each(databases())('membership rules on %s', (kind) => {
     expect(bad.body.errors.email).toBe('E-Mail-Adresse ist ungültig.');
   });
 
+  it("makes a Benutzer's first e-mail its primary one, and leaves a chosen one alone (issue 35)", async () => {
+    const b = await create({ nachname: 'Erstmail' });
+    const email = (address: string) =>
+      api.post('/node/api/benutzer-email').send({ benutzer_id: b.id, email: address }).expect(201);
+    const erste = (await email('erste@beispiel.de')).body;
+    const benutzer = async () => (await api.get(`/node/api/benutzer/${b.id}`).expect(200)).body;
+    expect((await benutzer()).primaeremail_id).toBe(erste.id);
+    const zweite = (await email('zweite@beispiel.de')).body;
+    expect((await benutzer()).primaeremail_id).toBe(erste.id);
+    await api.put(`/node/api/benutzer/${b.id}`).send({ primaeremail_id: zweite.id }).expect(200);
+    await email('dritte@beispiel.de');
+    expect((await benutzer()).primaeremail_id).toBe(zweite.id);
+    // Gone with its e-mail: the next new one takes its place.
+    await api.delete(`/node/api/benutzer-email/${zweite.id}`).expect(200);
+    const vierte = (await email('vierte@beispiel.de')).body;
+    expect((await benutzer()).primaeremail_id).toBe(vierte.id);
+    // A refused e-mail changes nothing.
+    const ohne = await create({ nachname: 'Ohnemail' });
+    await api.post('/node/api/benutzer-email').send({ benutzer_id: ohne.id, email: 'kaputt' }).expect(400);
+    expect((await api.get(`/node/api/benutzer/${ohne.id}`)).body.primaeremail_id).toBeNull();
+  });
+
   it('deletes a Benutzer with its e-mails, addresses and accounts', async () => {
     const b = await create({ nachname: 'Weg' });
     const email = await api

@@ -230,7 +230,10 @@ describe.each(databases())('resource metadata on %s', (kind) => {
     it('keeps a sent dispatch as it is, and lets a planned one change and go', async () => {
       const newsletter = (await createRecord(agent, 'newsletter', { titel: 'Steuerrecht aktuell' })).id;
       const planned = (await createRecord(agent, 'newsletter-dispatcher', { newsletter_id: newsletter })).id;
-      await agent.put(`/node/api/newsletter-dispatcher/${planned}`).send({ info: 'geplant' }).expect(200);
+      await agent
+        .put(`/node/api/newsletter-dispatcher/${planned}`)
+        .send({ versand_time: '2099-03-05T08:30:00.000Z' })
+        .expect(200);
       // Sent: the dispatch workers alone write versendet (issue 15).
       await t.dataSource
         .createQueryBuilder()
@@ -238,13 +241,17 @@ describe.each(databases())('resource metadata on %s', (kind) => {
         .set({ versendet: true })
         .where('id = :id', { id: planned })
         .execute();
-      const locked = await agent.put(`/node/api/newsletter-dispatcher/${planned}`).send({ info: 'geändert' });
+      const locked = await agent
+        .put(`/node/api/newsletter-dispatcher/${planned}`)
+        .send({ versand_time: '2099-04-05T08:30:00.000Z' });
       expect(locked.status).toBe(409);
       const kept = await agent.delete(`/node/api/newsletter-dispatcher/${planned}`);
       expect(kept.status).toBe(409);
-      expect(kept.body.message).toBe('Ein bereits versendeter Versand kann nicht gelöscht werden.');
+      expect(kept.body.message).toBe(
+        'Ein Versand, der begonnen hat oder versendet ist, kann nicht gelöscht werden; er kann angehalten werden („Versand anhalten“).',
+      );
       expect(await read('newsletter-dispatcher', planned)).toMatchObject({
-        info: 'geplant',
+        versand_time: '2099-03-05T08:30:00.000Z',
         versendet: true,
       });
       const other = (await createRecord(agent, 'newsletter-dispatcher', { newsletter_id: newsletter })).id;

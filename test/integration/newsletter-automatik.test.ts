@@ -2,7 +2,8 @@
  * Issue 15: automatic newsletters. A template with automatik for a seminar type makes, for a seminar
  * of that type 20 days ahead and auto_vortage 20, exactly one newsletter with its dispatcher at the
  * send time, with the titles and groups of the template; two checks at the same time and a later
- * one make no second. On SQLite and, with MYSQL_TEST_URL, on MariaDB.
+ * one make no second; saving a seminar's event makes (and moves) it a moment later (issue 31). On
+ * SQLite and, with MYSQL_TEST_URL, on MariaDB.
  */
 import type request from 'supertest';
 import { berlinWandzeit, berlinZeitpunkt } from '../../common/kalender';
@@ -54,6 +55,21 @@ describe.each(databases())('automatic newsletters on %s', (kind) => {
     await t?.close();
   }, STARTUP_TIMEOUT);
 
+  /**
+   * Saving a seminar or event queues a check a moment later (issue 31). The tests that run the
+   * check themselves wait for those first, so that theirs is the one that makes the newsletter.
+   */
+  const checksNachSpeichernErledigt = () =>
+    eventually(async () => {
+      const queue = t.app.get(JobQueue);
+      for (const zustand of ['waiting', 'delayed', 'active'] as const) {
+        const offen = (await queue.list(AUTOMATIK, zustand, 0, 100)).filter((job) =>
+          job.id.startsWith('automatik-nach-speichern-'),
+        );
+        expect(offen).toEqual([]);
+      }
+    });
+
   /** A seminar of the type starting at 10:00 Berlin time on `datum`, with its Teilnehmer group. */
   async function seminar(typ: number, titel: string, datum: string, mehr: { ausgebucht?: boolean } = {}) {
     const s = await post('veranstaltung', { titel, veranstaltung_typ_id: typ, lg_id: 'LG-26-07', mwst: 19 });
@@ -91,6 +107,7 @@ describe.each(databases())('automatic newsletters on %s', (kind) => {
       name: 'Steuerakademie',
       email: 'news@akademie.test',
     });
+    await checksNachSpeichernErledigt();
     const vorlage = await post('newsletter-vorlagen', {
       titel: 'Seminarankündigung',
       veranstaltung_typ_id: typ.id,
@@ -131,7 +148,13 @@ describe.each(databases())('automatic newsletters on %s', (kind) => {
     expect((n.Ausschluss_Gruppes as Row[]).map((g) => g.id)).toEqual([lohn.gruppe]);
     const dispatchers = n.Newsletter_Dispatchers as Row[];
     expect(dispatchers).toHaveLength(1);
-    expect(dispatchers[0]).toMatchObject({ auto_dispatcher: true, versendet: false });
+    // Issue 32: the automation's dispatch has its Art and Info like one staff make.
+    expect(dispatchers[0]).toMatchObject({
+      auto_dispatcher: true,
+      versendet: false,
+      typ: 'auto',
+      info: expect.stringMatching(/^Versand geplant für \d\d\.\d\d\.\d{4} \d\d:\d\d Uhr$/),
+    });
     expect(new Date(dispatchers[0].versand_time as string).toISOString()).toBe(
       berlinZeitpunkt(datum, tagZeit).toISOString(),
     );
@@ -182,6 +205,72 @@ describe.each(databases())('automatic newsletters on %s', (kind) => {
     const kopie = await post('newsletter', { titel: 'Kopie', auto_schluessel: n.auto_schluessel });
     expect(kopie.auto_schluessel).toBeNull();
   });
+  it("makes and moves the newsletter a moment after the seminar's event is saved, without the hourly check", async () => {
+    const typ = await post('veranstaltung-typ', { bezeichnung: 'Umsatzsteuer-Seminare', mwst: 19 });
+    const { datum, uhrzeit } = berlinWandzeit(new Date(Date.now() + 3600_000));
+    const tagZeit = uhrzeit.slice(0, 5);
+    const gruppe = await post('benutzer-gruppe', {
+      name: 'Newsletter USt',
+      typ: 'NWG',
+      zuordnung: 'benutzer',
+    });
+    const absender = await post('newsletter-absender', { name: 'Akademie', email: 'ust@akademie.test' });
+    const vorlage = await post('newsletter-vorlagen', {
+      titel: 'USt-Ankündigung',
+      veranstaltung_typ_id: typ.id,
+      automatik: true,
+      auto_typ: 'seminar',
+      data: {
+        auto_titel: '{titel}',
+        auto_betreff: 'Neu: {titel}',
+        auto_vortage: 20,
+        auto_day_time: tagZeit,
+        newsletter_absender_id: absender.id,
+        versand_gruppen: [gruppe.id],
+      },
+    });
+    const seminarNeu = await post('veranstaltung', {
+      titel: 'Umsatzsteuer aktuell',
+      veranstaltung_typ_id: typ.id,
+      lg_id: 'LG-26-09',
+      mwst: 19,
+    });
+    const event = await post('veranstaltung-event', {
+      veranstaltung_id: seminarNeu.id,
+      titel: 'Umsatzsteuer aktuell, Tag 1',
+      datum: tageSpaeter(datum, 20),
+      beginn: '10:00',
+    });
+
+    const dispatcherDerVorlage = async () => {
+      const [n] = await liste('newsletter', {
+        where: { newsletter_vorlagen_id: vorlage.id },
+        include: ['Newsletter_Dispatchers'],
+      });
+      expect(n).toMatchObject({ veranstaltung_id: seminarNeu.id, auto_newsletter: true });
+      return (n.Newsletter_Dispatchers as Row[])[0];
+    };
+    await eventually(async () => {
+      const dispatcher = await dispatcherDerVorlage();
+      expect(new Date(dispatcher.versand_time as string).toISOString()).toBe(
+        berlinZeitpunkt(datum, tagZeit).toISOString(),
+      );
+    });
+
+    // The event moves two days on through the API: the dispatcher follows, again without the hourly check.
+    await api
+      .put(`/node/api/veranstaltung-event/${event.id}`)
+      .send({ ...event, datum: tageSpaeter(datum, 22) })
+      .expect(200);
+    await eventually(async () => {
+      const dispatcher = await dispatcherDerVorlage();
+      expect(new Date(dispatcher.versand_time as string).toISOString()).toBe(
+        berlinZeitpunkt(tageSpaeter(datum, 2), tagZeit).toISOString(),
+      );
+    });
+    await checksNachSpeichernErledigt();
+  });
+
   it('checks at start and schedules the check for every full hour', async () => {
     const stunde = Math.floor(Date.now() / 3600_000);
     const queue = t.app.get(JobQueue);
@@ -222,6 +311,7 @@ describe.each(databases())('automatic newsletters on %s', (kind) => {
         'erinnerung.html',
       )
       .expect(201);
+    await checksNachSpeichernErledigt();
     const vorlage = await post('newsletter-vorlagen', {
       titel: 'Erinnerung',
       vorlage: 'erinnerung.html',

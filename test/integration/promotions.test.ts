@@ -258,7 +258,7 @@ describe.each(databases())('promotions on %s', (kind) => {
       await anwenden('ANDERES001', anderes.id, 249).expect(200);
       const falsch = await api.post('/node/api/wb-voucher/anwenden').send({ code: 'X', preis: -1 });
       expect(falsch.status).toBe(400);
-      expect(falsch.body.message).toMatch(/„Seminar“ muss eine gültige ID sein/);
+      expect(falsch.body.message).toMatch(/„Seminar“ fehlt; „Preis“ muss ein Betrag ab 0 sein/);
     });
   });
 

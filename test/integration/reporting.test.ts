@@ -6,7 +6,10 @@
  */
 import type request from 'supertest';
 import { RwTransaction } from '../../src/billing/adapters/persistence/rw-transaction.entity';
-import { NewsletterDispatcher } from '../../src/newsletter/adapters/persistence/newsletter-dispatcher.entity';
+import {
+  NewsletterDispatcher,
+  NewsletterVersand,
+} from '../../src/newsletter/adapters/persistence/newsletter-dispatcher.entity';
 import { Newsletter } from '../../src/newsletter/adapters/persistence/newsletter.entity';
 import { StatistikNewsletter } from '../../src/newsletter/adapters/persistence/statistik-newsletter.entity';
 import { WbAbo, WbAboTurnus } from '../../src/promotions/adapters/persistence/wb-abo.entity';
@@ -19,7 +22,13 @@ describe.each(databases())('Auswertung on %s', (kind) => {
   let api: request.Agent;
   const id: Record<string, number> = {};
 
-  const seminar = async (key: string, typ: number, mwst: number, datum: string) => {
+  const seminar = async (
+    key: string,
+    typ: number,
+    mwst: number,
+    datum: string,
+    kosten: Record<string, number> | null = null,
+  ) => {
     const v = await createRecord(api, 'veranstaltung', {
       titel: `Seminar ${key}`,
       lg_id: key,
@@ -31,6 +40,7 @@ describe.each(databases())('Auswertung on %s', (kind) => {
       datum,
       beginn: '09:00',
       ende: '17:00',
+      kosten,
     });
     id[key] = v.id;
   };
@@ -40,7 +50,14 @@ describe.each(databases())('Auswertung on %s', (kind) => {
     api = await t.login();
     id.typA = (await createRecord(api, 'veranstaltung-typ', { bezeichnung: 'Steuerrecht', mwst: 19 })).id;
     id.typB = (await createRecord(api, 'veranstaltung-typ', { bezeichnung: 'Lohn', mwst: 7 })).id;
-    await seminar('S1', id.typA, 19, '2026-03-10');
+    // Costs of 650,50 € (Sollbuchung and Referenzpreis are none).
+    await seminar('S1', id.typA, 19, '2026-03-10', {
+      sollbuchung: 10,
+      referenz_preis: 290,
+      referenten: 500,
+      raum: 120.5,
+      catering: 30,
+    });
     await seminar('S2', id.typB, 7, '2026-04-02');
     await seminar('S3', id.typA, 19, '2025-12-15');
     for (const [key, vorname, nachname] of [
@@ -62,7 +79,8 @@ describe.each(databases())('Auswertung on %s', (kind) => {
       [turnus.id, id.S1],
     );
     const bundle = await ds.getRepository(WbBundle).save({ titel: 'Lohn-Paket', preis: 107, mwst: 7 });
-    const produkt = await ds.getRepository(Produkt).save({ titel: 'Tagungsband', preis: 19.99 });
+    // A book: 7 % (issue 28), as its invoice says.
+    const produkt = await ds.getRepository(Produkt).save({ titel: 'Tagungsband', preis: 19.99, mwst: '7' });
 
     const tx = ds.getRepository(RwTransaction);
     const buche = (werte: Partial<RwTransaction>) =>
@@ -180,14 +198,15 @@ describe.each(databases())('Auswertung on %s', (kind) => {
         buchungen: 4,
       });
       expect(monate[3]).toMatchObject({ seminare: 100, gesamt: 100, buchungen: 1 });
-      expect(monate[4]).toMatchObject({ produkte: 16.8, gesamt: 16.8, buchungen: 1 });
+      // The book: 19,99 € gross at its own 7 % → 18,68 € (not 16,80 € at the standard rate)
+      expect(monate[4]).toMatchObject({ produkte: 18.68, gesamt: 18.68, buchungen: 1 });
       expect(monate[11]).toMatchObject({ gesamt: 0, buchungen: 0 });
       expect(response.body.summe).toEqual({
         seminare: 900.92,
         abos: 100,
         bundle: 100,
-        produkte: 16.8,
-        gesamt: 1117.72,
+        produkte: 18.68,
+        gesamt: 1119.6,
         buchungen: 7,
       });
 
@@ -259,9 +278,20 @@ describe.each(databases())('Auswertung on %s', (kind) => {
           besucher: 3,
           buchungen: 3,
           netto: 800.92,
+          // Issue 32: 800,92 € net minus the event's 650,50 € costs.
+          kosten: 650.5,
+          marge: 150.42,
           newsletter_klicks: 3,
         }),
-        expect.objectContaining({ id: id.S2, typ: 'Lohn', besucher: 1, buchungen: 1, netto: 100 }),
+        expect.objectContaining({
+          id: id.S2,
+          typ: 'Lohn',
+          besucher: 1,
+          buchungen: 1,
+          netto: 100,
+          kosten: 0,
+          marge: 100,
+        }),
       ]);
       expect(body.turni).toEqual([
         expect.objectContaining({
@@ -311,6 +341,8 @@ describe.each(databases())('Auswertung on %s', (kind) => {
         besucher: 3,
         buchungen: 4,
         netto: 900.92,
+        kosten: 650.5,
+        marge: 250.42,
         turni: 1,
         newsletters: 1,
         klicks: 3,
@@ -391,6 +423,80 @@ describe.each(databases())('Auswertung on %s', (kind) => {
           letzter_klick: '2026-03-20',
         },
       ]);
+    });
+
+    // Issue 32: recipients, clicking recipients, click rate, opt-outs and bookings within 30 days of a click.
+    it('tells per dispatch, month and year what the newsletters achieved', async () => {
+      const zeile = (dispatcher: number, benutzer: string, status: string, abgemeldet = false) => ({
+        newsletter_dispatcher_id: dispatcher,
+        benutzer_id: id[benutzer],
+        email: `${benutzer}-${dispatcher}@empfaenger.test`,
+        status,
+        abgemeldet_time: abgemeldet ? new Date('2026-03-04T10:00:00Z') : null,
+      });
+      await t.dataSource
+        .getRepository(NewsletterVersand)
+        .save([
+          zeile(id.d1, 'anna', 'versendet'),
+          zeile(id.d1, 'bernd', 'versendet'),
+          zeile(id.d1, 'cora', 'versendet', true),
+          zeile(id.d1, 'dora', 'fehler'),
+          zeile(id.d2, 'dora', 'versendet'),
+          zeile(id.d2, 'anna', 'versendet'),
+        ]);
+      const response = await api.get('/node/api/rw-auswertung/newsletter-wirkung').query({ year: '2026' });
+      expect(response.status).toBe(200);
+      // d1: 3 delivered, Anna (twice) and Bernd clicked, Cora unsubscribed; their bookings all date
+      // from January, before the clicks. d2: Dora clicked on 5 March 10:00 and booked the bundle on
+      // 31 March 23:30 (26 days later; her product of 5 May is 61 days later).
+      expect(response.body.versande).toEqual([
+        expect.objectContaining({
+          dispatcher_id: id.d1,
+          titel: 'Einladung S1',
+          empfaenger: 3,
+          klicks: 3,
+          klickende: 2,
+          klickrate: 0.6667,
+          abmeldungen: 1,
+          buchungen: 0,
+        }),
+        expect.objectContaining({
+          dispatcher_id: id.d2,
+          titel: 'Allgemeine Infos',
+          empfaenger: 2,
+          klicks: 1,
+          klickende: 1,
+          klickrate: 0.5,
+          abmeldungen: 0,
+          buchungen: 1,
+        }),
+      ]);
+      expect(response.body.monate).toHaveLength(12);
+      expect(response.body.monate[2]).toMatchObject({
+        monat: '2026-03',
+        titel: 'März 2026',
+        versande: 2,
+        empfaenger: 5,
+        klickende: 3,
+      });
+      expect(response.body.monate[3]).toMatchObject({
+        monat: '2026-04',
+        versande: 0,
+        empfaenger: 0,
+        klickrate: 0,
+      });
+      expect(response.body.summe).toEqual({
+        versande: 2,
+        empfaenger: 5,
+        klicks: 4,
+        klickende: 3,
+        klickrate: 0.6,
+        abmeldungen: 1,
+        buchungen: 1,
+      });
+      expect((await api.get('/node/api/rw-auswertung/newsletter-wirkung').query({ year: 'x' })).status).toBe(
+        400,
+      );
     });
 
     it("answers a missing dispatcher with spec 003 §8's message and bad input with 400", async () => {

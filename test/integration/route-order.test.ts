@@ -29,7 +29,8 @@ describe('route order of the app', () => {
       .slice(0, list)
       .filter((layer) => layer.route && !layer.route.path?.toString().startsWith('/node/docs'));
     expect(ahead.every((layer) => mayOverlap(layer.route!, generic))).toBe(true);
-    expect(ahead.length).toBeLessThan(5);
+    // A handful: the fixed addresses of settings and jobs (auftraege, verbandsdaten, datev-einstellungen, …).
+    expect(ahead.length).toBeLessThan(10);
   });
 
   it('keeps the context routes of the same shape ahead of the generic ones', async () => {

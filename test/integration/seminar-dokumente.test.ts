@@ -145,7 +145,7 @@ describe.each(cases)('seminar documents on %s with the %s queue', (kind, _queue,
         category: 'seminare',
         benutzer_id: person.id,
         betrag,
-        buchung_typ: 'Mitglied',
+        buchung_typ: 'backoffice',
         titel: 'Grundsteuer',
         ...ziel,
       });
@@ -175,7 +175,7 @@ describe.each(cases)('seminar documents on %s with the %s queue', (kind, _queue,
         benutzer_id: personen[0].id,
         kennnummer: '100001',
         vorname: 'Jürgen',
-        typ: 'Mitglied',
+        typ: 'backoffice',
         betrag: 249.5,
         mitglied: true,
         teilnahme: true,
@@ -233,7 +233,7 @@ describe.each(cases)('seminar documents on %s with the %s queue', (kind, _queue,
         400,
         'gehören nicht zu diesem Seminar',
       ],
-      ['a missing seminar', () => ({ benutzer_id: personen[0].id }), 400, '„veranstaltung_id“ fehlt'],
+      ['a missing seminar', () => ({ benutzer_id: personen[0].id }), 400, '„Seminar“ fehlt'],
     ])('refuses %s and records nothing', async (_, body, status, message) => {
       const response = await api.post('/node/api/veranstaltung-nicht-teilnahme').send(body()).expect(status);
       expect(response.body.message).toContain(message);
@@ -377,7 +377,7 @@ describe.each(cases)('seminar documents on %s with the %s queue', (kind, _queue,
         `Der Auftrag bescheinigungen-pdf ${fehlt.id} ist fehlgeschlagen und hat keine Datei erstellt.`,
       );
       const ohneSeminar = await api.post('/node/api/bescheinigung/seminar').send({}).expect(400);
-      expect(ohneSeminar.body.message).toBe('Der Parameter „veranstaltung_id“ fehlt.');
+      expect(ohneSeminar.body.message).toBe('Bitte prüfen Sie die Eingaben: „Seminar“ fehlt.');
     });
 
     it('names the template and the field of a failing expression or a missing file, and writes nothing', async () => {
@@ -524,6 +524,82 @@ describe.each(cases)('seminar documents on %s with the %s queue', (kind, _queue,
         .post('/node/api/pdf-vorlage/render')
         .send({ titel: 'X', data: { veranstaltung_ids: [999_999] } })
         .expect(404);
+    });
+
+    it('previews texts not yet saved: a given null switches a saved text off (issue 35)', async () => {
+      const response = await api
+        .post('/node/api/pdf-vorlage/render')
+        .send({
+          titel: 'Einladung Grundsteuer',
+          data: { veranstaltung_ids: [seminar.id], subtitle: null, headline: 'Noch nicht gespeichert' },
+        })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      const text = pdfText(response.body as Buffer);
+      expect(text).toContain('Noch nicht gespeichert');
+      expect(text).not.toContain('Neue Bewertung ab 2025');
+    });
+
+    it('writes each letter to the postal address with the dates attended, and breaks long e-mail addresses (issue 35)', async () => {
+      const [juergen, , bjoern] = personen;
+      await post('benutzer-adresse', {
+        benutzer_id: bjoern.id,
+        zeile1: 'Kanzlei Weiß & Partner',
+        zeile2: 'Herrn Björn Weiß',
+        zeile3: 'Königstraße 12',
+        zeile4: '70173 Stuttgart',
+        strasse: 'Königstraße 12',
+        plz: '70173',
+        ort: 'Stuttgart',
+      });
+      const alt = await post('benutzer-adresse', {
+        benutzer_id: juergen.id,
+        strasse: 'Altweg 1',
+        ort: 'Ulm',
+      });
+      const mitglied = await post('benutzer-adresse', {
+        benutzer_id: juergen.id,
+        strasse: 'Marktplatz 3',
+        plz: '89073',
+        ort: 'Ulm',
+      });
+      await api
+        .put(`/node/api/benutzer/${juergen.id}`)
+        .send({ re_adresse_id: alt.id, mi_adresse_id: mitglied.id })
+        .expect(200);
+      const email = await post('benutzer-email', {
+        benutzer_id: juergen.id,
+        email: 'juergen.muessig-steuerberatung@kanzlei-muessig-und-kollegen.de',
+      });
+      await api.put(`/node/api/benutzer/${juergen.id}`).send({ primaeremail_id: email.id }).expect(200);
+
+      const briefe = pdfPages(
+        (await pdf(`/node/api/veranstaltung/${seminar.id}/serienbrief-pdf`)).body as Buffer,
+      ).map((p) => p.replace(/\s+/g, ' '));
+      const an = (name: string) => briefe.find((b) => b.includes(name)) ?? '';
+      // The kept lines are the whole block; without them name, street and town.
+      expect(an('Björn')).toContain('Kanzlei Weiß & Partner Herrn Björn Weiß Königstraße 12 70173 Stuttgart');
+      expect(an('Björn')).not.toMatch(/Björn Weiß Kanzlei/);
+      // Björn booked the second date only: his letter names it, not the seminar's first.
+      expect(an('Björn')).toContain('„Grundsteuer für Privatpersonen“ am 12.03.2024.');
+      expect(an('Björn')).not.toContain('05.03.2024');
+      expect(an('Jürgen')).toContain('Jürgen Müßig Marktplatz 3 89073 Ulm');
+      expect(an('Jürgen')).not.toContain('Altweg');
+      expect(an('Jürgen')).toContain('am 05.03.2024 und 12.03.2024.');
+
+      const uebersicht = pdfPages(
+        (await pdf(`/node/api/veranstaltung/${seminar.id}/teilnehmeruebersicht-pdf`)).body as Buffer,
+      ).join('\n');
+      const zeilen = uebersicht.split('\n').map((z) => z.trim());
+      // The address is cut at its separators ('@', '.', '-'), each part a whole piece of it.
+      const teile = zeilen.filter((z) => /muessig|kanzlei|kollegen/.test(z)).map((z) => z.split(' ').pop()!);
+      expect(teile.join('')).toBe('juergen.muessig-steuerberatung@kanzlei-muessig-und-kollegen.de');
+      expect(teile.length).toBeGreaterThan(1);
+      // Each line ends at a separator ('-', '_', '/') or the next starts with one ('@', '.').
+      teile
+        .slice(0, -1)
+        .forEach((teil, i) => expect(`${teil.slice(-1)}${teile[i + 1][0]}`).toMatch(/^[-_/]|[@.]$/));
     });
 
     it('prints the Serienbrief and the Teilnehmerübersicht over several pages', async () => {

@@ -294,6 +294,26 @@ describe.each(databases())('seminars on %s', (kind) => {
       ).toBeNull();
     });
 
+    it('shows the number a new seminar will get before it is saved, and takes nothing (issue 35)', async () => {
+      const kreis = await post('rw-debitor-kreis', {
+        titel: 'Debitoren Vorschau',
+        current_nr: 4,
+        offset_nr: 70000,
+      });
+      const vorschau = async () =>
+        (await api.get(`/node/api/rw-debitor-kreis/${kreis.id}/naechsteNummer`).expect(200)).body;
+      expect(await vorschau()).toEqual({ debitor: 70005 });
+      expect(await vorschau()).toEqual({ debitor: 70005 });
+      expect((await get('rw-debitor-kreis', kreis.id)).current_nr).toBe(4);
+      const typ = await post('veranstaltung-typ', { bezeichnung: 'Vorschau', rw_debitor_kreis_id: kreis.id });
+      expect((await post('veranstaltung', { titel: 'Vorschau', veranstaltung_typ_id: typ.id })).debitor).toBe(
+        70005,
+      );
+      expect(await vorschau()).toEqual({ debitor: 70006 });
+      const fehlt = await api.get('/node/api/rw-debitor-kreis/999999/naechsteNummer').expect(404);
+      expect(fehlt.body.message).toBe('Debitoren-Kreis 999999 wurde nicht gefunden.');
+    });
+
     it('gives seminars saved at once distinct consecutive numbers', async () => {
       const kreis = await post('rw-debitor-kreis', { titel: 'Debitoren parallel', current_nr: 1000 });
       const typ = await post('veranstaltung-typ', { bezeichnung: 'Parallel', rw_debitor_kreis_id: kreis.id });

@@ -53,7 +53,7 @@ describe('a Redis outage and restarts', () => {
     expect(answer.body).toEqual({ statusCode: 503, message: SERVICE_UNAVAILABLE });
     const health = await t.anonymous().get('/node/health');
     expect(health.status).toBe(503);
-    expect(health.body.details).toMatchObject({ queue: 'down' });
+    expect(health.body.details).toMatchObject({ redis: 'down', queue: 'down' });
 
     await redis.start();
     // The session survived in Redis's append-only file.

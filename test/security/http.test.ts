@@ -126,6 +126,11 @@ describe.each(databases())('HTTP hardening on %s', (kind) => {
     const rows = Array.from({ length: 20_000 }, (_, i) => ({ Nummer: i, Name: `Mitglied ${i} Müller` }));
     const csv = await api.post('/node/csv/stringify').send(rows);
     expect(csv.status).toBe(200);
+    // Imports upload their files (issue 26): rows sent as JSON to the comparison are a body like any.
+    const alsJson = await api
+      .post('/node/api/benutzer-gruppe/1/csv_compare')
+      .send({ rows: [...rows, ...rows, ...rows] });
+    expect(alsJson.status).toBe(413);
   });
 
   it('checks session and X-Api-Request before reading a body', async () => {

@@ -1,6 +1,7 @@
 import type request from 'supertest';
 import type { AssociationMeta } from '../../common/resource-meta';
 import { ResourceRegistry } from '../../src/platform/resources/resource-registry';
+import { mitarbeiterKonten, type MitarbeiterKonten } from '../support/mitarbeiter';
 import { ADMIN_PASSWORD, databases, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -13,28 +14,27 @@ describe.each(databases())('side doors to staff accounts on %s', (kind) => {
   let admin: request.Agent;
   let mia: request.Agent;
   let adminId: number;
-  let miaId: number;
+  let benutzer: MitarbeiterKonten['benutzer'];
   let counter = 0;
   const MIA_PASSWORD = 'Seitentuer-im-Verband-26';
   const FREMD_PASSWORD = 'Fremdes-Kennwort-Birke-7';
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    admin = await t.login();
-    adminId = (await admin.get('/node/loginInfo')).body.id;
-    const created = await admin
-      .post('/node/api/benutzer')
-      .send({ nachname: 'Seitz', vorname: 'Mia', benutzername: 'mia-s', atr_verband_mitarbeiter: true });
-    expect(created.status).toBe(201);
-    miaId = created.body.id;
-    expect(
-      (await admin.post(`/node/api/benutzer/${miaId}/password`).send({ password: MIA_PASSWORD })).status,
-    ).toBe(200);
-    mia = await t.login('mia-s', MIA_PASSWORD);
+    ({
+      admin,
+      adminId,
+      mitarbeiter: mia,
+      benutzer,
+    } = await mitarbeiterKonten(t, {
+      nachname: 'Seitz',
+      vorname: 'Mia',
+      benutzername: 'mia-s',
+      password: MIA_PASSWORD,
+    }));
   });
   afterAll(() => t.close());
 
-  const benutzer = async (id: number) => (await admin.get(`/node/api/benutzer/${id}`)).body;
   const member = async (fields: Record<string, unknown> = {}) => {
     const created = await admin
       .post('/node/api/benutzer')

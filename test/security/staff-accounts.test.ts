@@ -1,4 +1,5 @@
 import type request from 'supertest';
+import { mitarbeiterKonten, type MitarbeiterKonten } from '../support/mitarbeiter';
 import { ADMIN_PASSWORD, databases, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -13,25 +14,26 @@ describe.each(databases())('staff accounts on %s', (kind) => {
   let mia: request.Agent;
   let miaId: number;
   let adminId: number;
+  let benutzer: MitarbeiterKonten['benutzer'];
   const MIA_PASSWORD = 'Lindenallee-im-Verband-26';
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    admin = await t.login();
-    adminId = (await admin.get('/node/loginInfo')).body.id;
-    const created = await admin
-      .post('/node/api/benutzer')
-      .send({ nachname: 'Muster', vorname: 'Mia', benutzername: 'mia', atr_verband_mitarbeiter: true });
-    expect(created.status).toBe(201);
-    miaId = created.body.id;
-    expect(
-      (await admin.post(`/node/api/benutzer/${miaId}/password`).send({ password: MIA_PASSWORD })).status,
-    ).toBe(200);
-    mia = await t.login('mia', MIA_PASSWORD);
+    ({
+      admin,
+      adminId,
+      mitarbeiter: mia,
+      mitarbeiterId: miaId,
+      benutzer,
+    } = await mitarbeiterKonten(t, {
+      nachname: 'Muster',
+      vorname: 'Mia',
+      benutzername: 'mia',
+      password: MIA_PASSWORD,
+    }));
   });
   afterAll(() => t.close());
 
-  const benutzer = async (id: number) => (await admin.get(`/node/api/benutzer/${id}`)).body;
   const member = async (nachname: string) =>
     (await admin.post('/node/api/benutzer').send({ nachname })).body as { id: number; version: number };
 

@@ -13,6 +13,15 @@ export interface Abrechnungsdaten {
 
 const GLEICHZEITIG = 8;
 
+/** A full postal address of `benutzer_id`: an invoice names it (§ 14 UStG), a run refuses one without. */
+export const anschrift = (benutzer_id: number) => ({
+  benutzer_id,
+  bezeichnung: 'Kanzlei',
+  strasse: 'Königsallee 12',
+  plz: '40213',
+  ort: 'Düsseldorf',
+});
+
 /** `arbeit(i)` for i < n, a few at a time. */
 async function nebeneinander(n: number, arbeit: (i: number) => Promise<void>): Promise<void> {
   let naechste = 0;
@@ -22,6 +31,34 @@ async function nebeneinander(n: number, arbeit: (i: number) => Promise<void>): P
   await Promise.all(Array.from({ length: Math.min(n, GLEICHZEITIG) }, strang));
 }
 
+/**
+ * A seminar of a type whose invoice template numbers from a circle of its own
+ * (`{kuerzel}-{yyyy}-{nr:stellen}`); answers the seminar's id.
+ */
+export async function seminarMitVorlage(
+  agent: request.Agent,
+  {
+    kuerzel,
+    titel,
+    lgId = kuerzel,
+    stellen = 5,
+  }: { kuerzel: string; titel: string; lgId?: string; stellen?: number },
+): Promise<number> {
+  const post = async (resource: string, body: Record<string, unknown>) =>
+    (await createRecord(agent, resource, body)).id as number;
+  const kreis = await post('rw-kreis', {
+    titel: `Kreis ${kuerzel}`,
+    template: `${kuerzel}-{yyyy}-{nr:${stellen}}`,
+  });
+  const vorlage = await post('rw-vorlage', { titel: `Vorlage ${kuerzel}`, rw_kreis_id: kreis });
+  const typ = await post('veranstaltung-typ', {
+    bezeichnung: `Typ ${kuerzel}`,
+    mwst: 19,
+    rw_vorlage_id: vorlage,
+  });
+  return post('veranstaltung', { titel, lg_id: lgId, veranstaltung_typ_id: typ, mwst: 19 });
+}
+
 export async function seminarMitBuchungen(
   agent: request.Agent,
   anzahl: number,
@@ -29,19 +66,7 @@ export async function seminarMitBuchungen(
 ): Promise<Abrechnungsdaten> {
   const post = async (resource: string, body: Record<string, unknown>) =>
     (await createRecord(agent, resource, body)).id as number;
-  const kreis = await post('rw-kreis', { titel: `Kreis ${name}`, template: `${name}-{yyyy}-{nr:5}` });
-  const vorlage = await post('rw-vorlage', { titel: `Vorlage ${name}`, rw_kreis_id: kreis });
-  const typ = await post('veranstaltung-typ', {
-    bezeichnung: `Typ ${name}`,
-    mwst: 19,
-    rw_vorlage_id: vorlage,
-  });
-  const seminar = await post('veranstaltung', {
-    titel: `Jahresabschluss kompakt ${name}`,
-    lg_id: name,
-    veranstaltung_typ_id: typ,
-    mwst: 19,
-  });
+  const seminar = await seminarMitVorlage(agent, { kuerzel: name, titel: `Jahresabschluss kompakt ${name}` });
   const mitglieder: number[] = [];
   await nebeneinander(anzahl, async (i) => {
     const id = await post('benutzer', {
@@ -61,6 +86,7 @@ export async function seminarMitBuchungen(
       category: 'seminare',
       veranstaltung_id: seminar,
       typ: 'transfer',
+      benutzer_adresse_id: await post('benutzer-adresse', anschrift(id)),
     });
     await post('rw-transaction', {
       category: 'seminare',

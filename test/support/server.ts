@@ -3,8 +3,8 @@
  * a free port with a fresh SQLite database and the demo data, for browser tests. Resolves once the
  * server answers.
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
@@ -18,6 +18,27 @@ export interface RunningServer {
 
 /** The built app's entry point. */
 export const MAIN_JS = join(process.env.E2E_DIST ?? join(__dirname, '..', '..', 'dist'), 'src', 'main.js');
+
+/**
+ * For tests outside e2e that spawn the built app: the build, rebuilt (without type check) when src is newer.
+ */
+export function aktuellerBuild(): void {
+  const root = join(__dirname, '..', '..');
+  const neuestes = (pfad: string): number =>
+    statSync(pfad).isDirectory()
+      ? Math.max(0, ...readdirSync(pfad).map((name) => neuestes(join(pfad, name))))
+      : statSync(pfad).mtimeMs;
+  if (existsSync(MAIN_JS) && statSync(MAIN_JS).mtimeMs >= neuestes(join(root, 'src'))) return;
+  const build = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (build.status !== 0) throw new Error(`Build: ${build.stdout}${build.stderr}`);
+}
 
 export interface RunningWorker {
   process: ChildProcess;
@@ -73,7 +94,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30000;
+  // A first start seeds the demo data through billing's use cases (booking by booking): give it time.
+  const deadline = Date.now() + 90000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server beendet (${child.exitCode}):\n${output}`);
     try {

@@ -47,6 +47,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Fill the database with the demo data set first (scale 30 by default). */
   seedScale?: number;
+  /** The demo data's today ('YYYY-MM-DD'); by default the real one. */
+  seedHeute?: string;
   /** Start as `npm start` does: demo data and its staff logins on an empty embedded database. */
   firstStart?: boolean;
 }
@@ -97,7 +99,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   await initWithRouteOrder(app);
   const dataSource = app.get(DataSource);
   if (options.seedScale)
-    await seedDatabase(dataSource, { scale: options.seedScale, filesDir: env.FILES_DIR });
+    await seedDatabase(app, { scale: options.seedScale, filesDir: env.FILES_DIR, heute: options.seedHeute });
   await app.get(Bootstrap).firstStart(options.firstStart ?? false);
   const server = app.getHttpServer();
   return {

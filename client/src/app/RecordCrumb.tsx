@@ -1,5 +1,6 @@
 /** A breadcrumb naming a record by its display fields (e.g. the Benutzer's anzeigename), not by its id. */
 import { resourcePath } from '../lib/api';
+import { reportUnlessNotFound } from '../lib/errors';
 import { useApi } from '../lib/hooks';
 import { displayText, useMeta } from '../resources/meta';
 import type { ResourceConfig, Row } from '../resources/types';
@@ -11,6 +12,8 @@ export function RecordCrumb({ config, id }: { config: ResourceConfig; id: number
     {
       attributes: ['id', ...(meta?.display ?? []).filter((field) => field !== 'id')],
     },
+    // A missing record: its window shows the 404 page, the crumb its id.
+    { onError: reportUnlessNotFound },
   );
   if (!row) return <>{id}</>;
   return <>{config.title?.(row) ?? (displayText(meta?.display ?? [], row) || id)}</>;

@@ -70,6 +70,7 @@ export const MENU: MenuSection[] = [
       'vorgaenge',
       'gastanmeldungen',
       'rechnungen',
+      'kontoauszuege',
       'seminarAbrechnung',
       'aboAbrechnung',
       'stornoOptionen',
@@ -83,7 +84,7 @@ export const MENU: MenuSection[] = [
   {
     entries: [
       ...entries(seminars, 'downloads', 'pdfVorlagen'),
-      ...entries(billing, 'datevImport'),
+      ...entries(billing, 'datevImport', 'datevEinstellungen', 'verbandsdaten', 'gobd'),
       auftraege,
     ],
   },

@@ -3,13 +3,13 @@
  * fetching or saving, POST for new and PUT for existing records, save and close, tab frames that
  * remember their tab per user and route, and stepper frames.
  */
-import { Button, ButtonGroup, Card, H4, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, ButtonGroup, Card, H4, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { navigate } from '../app/router';
 import { useUser } from '../app/session';
 import { SYSTEM_FIELDS } from '../../../common/resource-meta';
 import { api, RequestError, resourcePath, type Query } from '../lib/api';
-import { fieldErrors, reportError } from '../lib/errors';
+import { fieldErrors, isNotFound, reportError } from '../lib/errors';
 import { invalidateResource } from '../lib/hooks';
 import { ERROR_TOAST_MS, showToast } from '../lib/toaster';
 import { loadTab, saveTab, tabKey } from '../lib/user-storage';
@@ -67,6 +67,8 @@ export interface EditRecord<T extends Row> {
   record: T;
   isNew: boolean;
   loading: boolean;
+  /** The record does not exist (any more): the window shows the 404 page instead of its form. */
+  notFound: boolean;
   /** Field errors of the last failed save (the server's `errors`). */
   errors: Record<string, string>;
   change(patch: Partial<T>): void;
@@ -83,6 +85,7 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
   const [record, setRecord] = useState<T>(() => ({ ...options.defaults }) as T);
   const [loading, setLoading] = useState(id !== 'new');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notFound, setNotFound] = useState(false);
   const queryKey = JSON.stringify(query ?? {});
 
   const load = useCallback(async () => {
@@ -93,8 +96,11 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
         linkKey ? linkKey.split(',') : [],
       );
       setRecord(copy ? asCopy(loaded, copyWithout) : loaded);
+      setNotFound(false);
     } catch (error) {
-      reportError(error);
+      // A deleted or merged record: the window says so instead of offering an empty form.
+      if (isNotFound(error)) setNotFound(true);
+      else reportError(error);
     } finally {
       setLoading(false);
     }
@@ -156,7 +162,7 @@ export function useEditRecord<T extends Row>(options: EditRecordOptions<T>): Edi
     [isNew, resource, id, listPath, close, load, reloadAfterSaveMs],
   );
 
-  return { record, isNew, loading, errors, change, save, reload: load, close };
+  return { record, isNew, loading, notFound, errors, change, save, reload: load, close };
 }
 
 export function SaveButtons({
@@ -190,9 +196,13 @@ export interface EditFrameProps {
   footer: ReactNode;
   /** Links to related screens, at the right of the title. */
   actions?: ReactNode;
+  /** The record was not found: instead of the form, the 404 page with `onBack` as the way back. */
+  notFound?: boolean;
+  onBack?(): void;
 }
 
-export function EditFrame({ title, loading, children, footer, actions }: EditFrameProps) {
+export function EditFrame({ title, loading, children, footer, actions, notFound, onBack }: EditFrameProps) {
+  if (notFound) return <RecordNotFound onBack={onBack} />;
   return (
     <Card className="edit-frame" aria-busy={loading}>
       <div className="edit-header">
@@ -208,6 +218,21 @@ export function EditFrame({ title, loading, children, footer, actions }: EditFra
   );
 }
 
+/** An edit route of a record that does not exist (spec 000 §2: a way back), never an empty form. */
+export function RecordNotFound({ onBack }: { onBack?(): void }) {
+  return (
+    <NonIdealState
+      className="record-not-found"
+      icon="search"
+      title="Eintrag nicht gefunden"
+      description="Diesen Eintrag gibt es nicht (mehr). Er wurde vielleicht gelöscht oder mit einem anderen zusammengeführt."
+      action={
+        <Button icon="arrow-left" text="Zurück zur Liste" onClick={onBack ?? (() => window.history.back())} />
+      }
+    />
+  );
+}
+
 export interface FramePart {
   id: string;
   title: string;
@@ -215,7 +240,10 @@ export interface FramePart {
   disabled?: boolean;
 }
 
-/** Tabs whose selection is remembered per user and route (spec 000 §2). */
+/**
+ * Tabs whose selection is remembered per user and route (spec 000 §2): the route with its record
+ * id (`/seminare/veranstaltung/12`), so that each record opens on the tab last used for it.
+ */
 export function TabFrame({ tabs, route }: { tabs: FramePart[]; route: string }) {
   const user = useUser();
   const key = tabKey(user.id, route);

@@ -105,6 +105,42 @@ describe('FieldForm', () => {
     ]);
   });
 
+  it('empties a key whose resource another field names when that field changes', () => {
+    const gesehen: Row[] = [];
+    const felder: FieldDef[] = [
+      {
+        name: 'relation',
+        label: 'Gehört zu',
+        type: 'select',
+        options: [
+          { value: 'Veranstaltung', label: 'Seminar' },
+          { value: 'News', label: 'News' },
+        ],
+      },
+      {
+        name: 'relation_id',
+        label: 'Datensatz',
+        type: 'record',
+        resourceBy: {
+          field: 'relation',
+          label: 'Gehört zu',
+          resources: { News: { resource: 'news', display: ['titel'] } },
+        },
+      },
+    ];
+    render(
+      <FieldForm
+        fields={felder}
+        record={{ relation: 'Veranstaltung', relation_id: null }}
+        onChange={(patch) => gesehen.push(patch)}
+      />,
+    );
+    // Without a resource for the chosen relation there is nothing to pick yet.
+    expect((screen.getByLabelText('Datensatz') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Gehört zu'), { target: { value: 'News' } });
+    expect(gesehen).toEqual([{ relation: 'News', relation_id: null }]);
+  });
+
   it('shows a German error beside its field', () => {
     render(<Formular start={{}} gesehen={[]} errors={{ titel: 'Titel muss ausgefüllt werden.' }} />);
     const gruppe = eingabe('Titel').closest('.bp6-form-group')!;

@@ -52,11 +52,20 @@ function FieldInput({ field, record, onChange, error }: FieldProps) {
     case 'datetime':
       return <DateTimeInput id={id} value={value as string | null} onChange={set} disabled={disabled} />;
     case 'record': {
-      const display = field.display ?? [];
+      const target = field.resourceBy
+        ? field.resourceBy.resources[String(record[field.resourceBy.field] ?? '')]
+        : { resource: field.resource!, display: field.display ?? [] };
+      // A key whose resource another field names waits for that field.
+      if (!target)
+        return (
+          <InputGroup id={id} disabled value="" placeholder={`Zuerst „${field.resourceBy!.label}“ wählen`} />
+        );
+      const display = target.display;
       return (
         <RecordSelect
+          key={target.resource}
           id={id}
-          resource={field.resource!}
+          resource={target.resource}
           value={value as number | null}
           onChange={set}
           label={(row) => displayText(display, row)}
@@ -177,6 +186,16 @@ export function FieldForm({
   /** Every input disabled (records the server keeps unchanged). */
   readOnly?: boolean;
 }) {
+  // A key whose resource another field names points nowhere once that field changes.
+  const change = (patch: Row) => {
+    const cleared = fields.filter(
+      ({ resourceBy }) =>
+        resourceBy && resourceBy.field in patch && patch[resourceBy.field] !== record[resourceBy.field],
+    );
+    onChange(
+      cleared.length ? { ...patch, ...Object.fromEntries(cleared.map((f) => [f.name, null])) } : patch,
+    );
+  };
   return (
     <div className="field-form">
       {fields.map((field) => (
@@ -184,7 +203,7 @@ export function FieldForm({
           key={field.name}
           field={readOnly ? { ...field, readOnly: true } : field}
           record={record}
-          onChange={onChange}
+          onChange={change}
           error={errors[field.name]}
         />
       ))}

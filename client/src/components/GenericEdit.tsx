@@ -15,7 +15,7 @@ import {
   type ResourceMeta,
 } from '../resources/meta';
 import type { EditProps, FieldOverride } from '../resources/types';
-import { EditFrame, SaveButtons, StepperFrame, TabFrame, useEditRecord } from './EditFrame';
+import { EditFrame, RecordNotFound, SaveButtons, StepperFrame, TabFrame, useEditRecord } from './EditFrame';
 import { FieldForm } from './FieldForm';
 import { Verlauf } from './Verlauf';
 import { MitMetadaten } from './MitMetadaten';
@@ -39,6 +39,7 @@ function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
     defaults: newRecordDefaults(meta, config),
     ...linkLoading(meta),
   });
+  if (edit.notFound) return <RecordNotFound onBack={edit.close} />;
   if (edit.isNew && !meta.operations.create) {
     return (
       <NonIdealState
@@ -88,7 +89,7 @@ function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
   ) : (
     <EditFrame title={title} loading={edit.loading} footer={saveButtons}>
       {notice}
-      <TabFrame tabs={parts} route={`${config.path}/:id`} />
+      <TabFrame tabs={parts} route={`${config.path}/${id}`} />
       {verlauf}
     </EditFrame>
   );

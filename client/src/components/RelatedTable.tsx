@@ -3,9 +3,10 @@
  * above it and actions per row; a double click opens a row like its first action.
  */
 import { HTMLTable, Spinner } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { resourcePath, type Query } from '../lib/api';
 import { useApi } from '../lib/hooks';
+import { inVocabulary } from '../resources/meta';
 import type { ColumnDef, Row } from '../resources/types';
 import { cellText } from '../resources/values';
 
@@ -19,8 +20,9 @@ export interface RelatedTableProps {
   onOpen?(row: Row): void;
 }
 
-export function RelatedTable({ resource, query, columns, bar, actions, onOpen }: RelatedTableProps) {
+export function RelatedTable({ resource, query, columns: given, bar, actions, onOpen }: RelatedTableProps) {
   const { data, isLoading } = useApi<Row[]>(resourcePath(resource), query);
+  const columns = useMemo(() => inVocabulary(resource, given), [resource, given]);
   return (
     <div className="related" data-resource={resource}>
       {bar && <div className="related-bar">{bar}</div>}

@@ -15,6 +15,7 @@ import {
   Tooltip,
 } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import useSWR from 'swr';
 import { navigate } from '../app/router';
 import { useUser } from '../app/session';
 import { api, resourcePath, type Query } from '../lib/api';
@@ -41,6 +42,7 @@ import {
 import { matchesCondition } from '../../../common/resource-meta';
 import { listColumns, useMeta } from '../resources/meta';
 import type { ColumnDef, ResourceConfig, Row } from '../resources/types';
+import { loadNamed, nameReferences, referencedIds, withReferences } from '../resources/references';
 import { cellText, csvRow, readPath } from '../resources/values';
 import { Amount } from './inputs/Amount';
 
@@ -53,10 +55,19 @@ function combineWhere(...parts: (Query | undefined)[]): Query | undefined {
 }
 
 function Cell({ row, column }: { row: Row; column: ColumnDef }) {
+  if (column.cell) return column.cell(row);
   const value = readPath(row, column.field);
   if (column.type === 'boolean') return value ? <Icon icon="tick" aria-label="ja" /> : null;
   if (column.type === 'amount') return <Amount value={value as number | null} />;
   return <>{cellText(row, column)}</>;
+}
+
+/** The page's rows with the records their keys into other contexts name (references.ts). */
+function useNamedReferences(rows: Row[], columns: ColumnDef[]): Row[] {
+  const wanted = useMemo(() => referencedIds(rows, columns), [rows, columns]);
+  const key = wanted.size ? `references:${JSON.stringify([...wanted])}` : null;
+  const { data: named } = useSWR(key, () => loadNamed(wanted), { keepPreviousData: true });
+  return useMemo(() => (named ? nameReferences(rows, columns, named) : rows), [rows, columns, named]);
 }
 
 /** An input that commits on Enter or when left, so that half-typed numbers do not jump around. */
@@ -148,7 +159,9 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
       onSuccess: () => setFailed(false),
     },
   );
-  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const pageRows = useMemo(() => data?.rows ?? [], [data]);
+  const columns = useMemo(() => list?.columns ?? [], [list]);
+  const rows = useNamedReferences(pageRows, columns);
   const total = data?.count ?? 0;
   const pages = pageCount(total, state.pageSize);
 
@@ -158,7 +171,6 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
   }, [data, pages, state.page, update]);
 
   const error = metaError ?? listError;
-  const columns = list?.columns ?? [];
   const canCreate = Boolean(meta?.operations.create) && !config.noCreate;
   const canDelete = (row: Row) =>
     Boolean(meta?.operations.delete) && (!meta?.deletableWhen || matchesCondition(row, meta.deletableWhen));
@@ -196,8 +208,9 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
     setExporting(true);
     try {
       const all = await api.get<Row[]>(resourcePath(config.resource), baseQuery);
+      const named = await withReferences(all, columns);
       await exportCsv(
-        all.map((row) => csvRow(row, columns)),
+        named.map((row) => csvRow(row, columns)),
         config.label,
       );
     } catch (err) {
@@ -242,6 +255,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
         <Tooltip content="Aktualisieren">
           <Button icon="refresh" variant="minimal" aria-label="Aktualisieren" onClick={() => void mutate()} />
         </Tooltip>
+        {config.listActions?.({ where: baseQuery.where, search: baseQuery.search as string | undefined })}
         <Button icon="export" text="CSV-Export" loading={exporting} onClick={() => void exportList()} />
       </div>
       <div className="list-scroll">

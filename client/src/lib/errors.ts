@@ -29,6 +29,16 @@ export function reportError(error: unknown): void {
   showErrorToast(errorMessage(error));
 }
 
+/** The record asked for does not exist (any more): screens say so themselves (the 404 page). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof RequestError && error.status === 404;
+}
+
+/** For loads of one record whose screen shows the 404 page when it is missing. */
+export function reportUnlessNotFound(error: unknown): void {
+  if (!isNotFound(error)) reportError(error);
+}
+
 /** The server names a resource it does not know (yet) with 400 'Unbekannte Ressource "x".' */
 export function isUnknownResource(error: unknown): boolean {
   return (

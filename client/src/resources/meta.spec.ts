@@ -1,5 +1,6 @@
 import type { ResourceMeta } from '../../../common/resource-meta';
-import { displayText, editFields, listColumns, newRecordDefaults } from './meta';
+import { displayText, editFields, inVocabulary, listColumns, newRecordDefaults } from './meta';
+import { cellText } from './values';
 import type { ResourceConfig } from './types';
 
 /** A seminar as the server describes it, trimmed to the fields the rules below need. */
@@ -191,5 +192,95 @@ describe('forms of resources nobody edits', () => {
       associations: meta.associations.map((a) => ({ ...a, writable: false })),
     };
     expect(editFields(invoice, undefined).map((f) => f.name)).toContain('teilnehmer_count');
+  });
+});
+
+describe('keys into other contexts and stored values (issue 35)', () => {
+  const typ: ResourceMeta = {
+    ...meta,
+    name: 'veranstaltung-typ',
+    display: ['bezeichnung'],
+    fields: [
+      { name: 'bezeichnung', type: 'text', nullable: false, readOnly: false, required: true },
+      {
+        name: 'rw_vorlage_id',
+        type: 'integer',
+        nullable: true,
+        readOnly: false,
+        required: false,
+        references: { resource: 'rw-vorlage', display: ['titel'] },
+      },
+    ],
+    associations: [],
+  };
+  const download: ResourceMeta = {
+    ...typ,
+    name: 'download',
+    fields: [
+      {
+        name: 'relation',
+        type: 'enum',
+        nullable: true,
+        readOnly: false,
+        required: false,
+        values: ['Veranstaltung'],
+      },
+      {
+        name: 'relation_id',
+        type: 'integer',
+        nullable: true,
+        readOnly: false,
+        required: false,
+        referencesBy: {
+          field: 'relation',
+          resources: { Veranstaltung: { resource: 'veranstaltung', display: ['titel'] } },
+        },
+      },
+    ],
+  };
+
+  it('edits a key into another context with the record picker, never as a number', () => {
+    expect(editFields(typ, ['rw_vorlage_id'])[0]).toMatchObject({
+      type: 'record',
+      resource: 'rw-vorlage',
+      display: ['titel'],
+    });
+    expect(editFields(download, ['relation_id'])[0]).toMatchObject({
+      type: 'record',
+      label: 'Datensatz',
+      resourceBy: { field: 'relation', label: 'Gehört zu' },
+    });
+  });
+
+  it('lists such a key by the named record, sorted by the key, without an include', () => {
+    const { columns, query } = listColumns(typ, {
+      path: '/seminare/typ',
+      resource: 'veranstaltung-typ',
+      label: 'Seminar-Typen',
+      columns: [{ field: 'rw_vorlage_id', type: 'number' }],
+    });
+    expect(columns[0]).toMatchObject({
+      field: 'rw_vorlage_id@',
+      label: 'Rechnungs-Vorlage',
+      type: 'record',
+      sortField: 'rw_vorlage_id',
+    });
+    expect(query.include).toBeUndefined();
+  });
+
+  it('shows stored values in German, also of free-text fields whose usual values the vocabulary knows', () => {
+    const seminar: ResourceMeta = {
+      ...meta,
+      fields: [{ name: 'variant', type: 'text', nullable: true, readOnly: false, required: false }],
+    };
+    const { columns } = listColumns(seminar, { ...config, columns: [{ field: 'variant' }] });
+    expect(cellText({ id: 1, variant: 'seminar' }, columns[0])).toBe('Seminar');
+    expect(cellText({ id: 1, variant: 'Sonderform' }, columns[0])).toBe('Sonderform');
+    const [typ2, kategorie] = inVocabulary('rw-transaction', [
+      { field: 'buchung_typ' },
+      { field: 'category' },
+    ]);
+    expect(cellText({ buchung_typ: 'backoffice' }, typ2)).toBe('Backoffice');
+    expect(cellText({ category: 'bundle' }, kategorie)).toBe('Bundle');
   });
 });

@@ -12,6 +12,7 @@ import {
 import { associationLabel, enumLabel, enumLabels, fieldLabel } from '../../../common/vocabulary';
 import type { Query } from '../lib/api';
 import { useApi } from '../lib/hooks';
+import { referenceField, referencesOf } from './references';
 import type { ColumnDef, FieldDef, FieldOverride, ResourceConfig, Row, ValueType } from './types';
 
 export type { ResourceMeta } from '../../../common/resource-meta';
@@ -60,7 +61,11 @@ function toOne(meta: ResourceMeta, field: FieldMeta | undefined): AssociationMet
   return association && association.resource ? association : undefined;
 }
 
-/** Columns in the spec's order with German titles; foreign keys show the related record's name. */
+/**
+ * Columns in the spec's order with German titles; foreign keys show the related record's name,
+ * stored values their German label wherever the vocabulary has one (also free-text fields such as
+ * a booking's Buchungstyp, whose usual values it knows).
+ */
 function resolveColumn(meta: ResourceMeta, column: ColumnDef): { column: ColumnDef; include?: Query } {
   const field = meta.fields.find((f) => f.name === column.field);
   const association = toOne(meta, field);
@@ -79,18 +84,38 @@ function resolveColumn(meta: ResourceMeta, column: ColumnDef): { column: ColumnD
       include,
     };
   }
-  const type =
-    column.type === 'number' && field?.type === 'enum'
-      ? 'enum'
-      : (column.type ?? (field && VALUE_TYPES[field.type]));
+  const references = field && referencesOf(field);
+  if (references)
+    return {
+      column: {
+        ...column,
+        label: title,
+        field: referenceField(references.key),
+        type: 'record',
+        sortField: column.field,
+        references,
+      },
+    };
+  const labels = field && enumLabels(meta.name, field.name);
   return {
     column: {
       ...column,
       label: title,
-      type,
-      enumLabels: field?.type === 'enum' ? enumLabels(meta.name, field.name) : undefined,
+      type: labels ? 'enum' : (column.type ?? (field && VALUE_TYPES[field.type])),
+      enumLabels: labels,
     },
   };
+}
+
+/**
+ * Columns of a screen's own table with the German labels of their stored values, where the
+ * vocabulary has them and the column does not format its value itself.
+ */
+export function inVocabulary(resource: string, columns: ColumnDef[]): ColumnDef[] {
+  return columns.map((column) => {
+    const labels = !column.format && !column.type && enumLabels(resource, column.field);
+    return labels ? { ...column, type: 'enum', enumLabels: labels } : column;
+  });
 }
 
 const LIST_TYPES = new Set<FieldMeta['type']>([
@@ -142,6 +167,11 @@ function fieldDef(meta: ResourceMeta, field: FieldMeta): FieldDef {
   const association = toOne(meta, field);
   if (association)
     return { ...base, type: 'record', resource: association.resource!, display: association.display };
+  if (field.references) return { ...base, type: 'record', ...field.references };
+  if (field.referencesBy) {
+    const by = field.referencesBy.field;
+    return { ...base, type: 'record', resourceBy: { ...field.referencesBy, label: label(meta.name, by) } };
+  }
   switch (field.type) {
     case 'enum': {
       const values = field.values ?? [];

@@ -5,6 +5,7 @@
  * and `common/vocabulary.ts`; an entry only overrides what differs.
  */
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { Reference } from '../../../common/resource-meta';
 import type { Query } from '../lib/api';
 
 export type Row = Record<string, unknown> & { id?: number };
@@ -24,10 +25,14 @@ export interface ColumnDef {
   sortField?: string;
   /** 'record': the fields naming the included record. */
   display?: string[];
+  /** 'record' of a key without association: where the named records are looked up (see references.ts). */
+  references?: References;
   /** 'enum': the German labels of the values. */
   enumLabels?: Record<string, string>;
   /** A spec rule for showing the value (e.g. hours as days); shown and exported as it returns. */
   format?(value: unknown, row: Row): string;
+  /** What the table cell shows instead of the text, when it must be loaded (the CSV export keeps the text). */
+  cell?(row: Row): ReactNode;
 }
 
 export type FieldType =
@@ -61,6 +66,16 @@ export interface FieldDef {
   /** 'record' / 'records': the resource picked from, and the fields that name one of its records. */
   resource?: string;
   display?: string[];
+  /** 'record' whose resource another field names (a download's `relation`): the resource per value. */
+  resourceBy?: { field: string; label: string; resources: Record<string, Reference> };
+}
+
+/** The resource a key points into: one, or one per value of the field `by` (see common/resource-meta.ts). */
+export interface References {
+  /** The key field, e.g. `rw_vorlage_id`. */
+  key: string;
+  by?: string;
+  resources: Record<string, Reference>;
 }
 
 /** What a registry entry may say about one field of the generic edit window. */
@@ -117,6 +132,8 @@ export interface ResourceConfig {
   title?: (row: Row) => string;
   /** Buttons of a row beside edit, copy and delete (e.g. a template's rendered PDF). */
   rowActions?(row: Row): ReactNode;
+  /** Buttons of the list bar that act on what the list shows: its `where` and `search` (without paging). */
+  listActions?(query: { where?: unknown; search?: string }): ReactNode;
 }
 
 export type MenuEntry = ResourceConfig & { verband?: number };

@@ -1,6 +1,7 @@
 /** Reading and formatting list values; shared by the table cells and the CSV export. */
 import { csvAmount, formatAmount, formatDateValue } from '../lib/format';
 import { displayText } from './meta';
+import { referenceOf } from './references';
 import type { ColumnDef, Row } from './types';
 
 /** Reads 'Primaeremail.email' or 'data.seminar_teilnahmen' from a row. */
@@ -25,8 +26,10 @@ export function cellText(row: Row, column: ColumnDef): string {
       return formatDateValue(String(value));
     case 'enum':
       return column.enumLabels?.[String(value)] ?? String(value);
-    case 'record':
-      return displayText(column.display ?? [], value as Row);
+    case 'record': {
+      const display = column.references ? referenceOf(column.references, row)?.display : column.display;
+      return displayText(display ?? [], value as Row);
+    }
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }

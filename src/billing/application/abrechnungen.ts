@@ -11,32 +11,55 @@
  * `data`, in the shape the demo data uses too: betrag (gross sum), all (invoices gathered),
  * created / storno (of them: invoices / storno invoices), sepa_debit / sepa_transfer
  * ({anzahl, betrag} of the SEPA files' payments, null = the SEPA action is disabled,
- * spec 002 §4), rechnungenEmail (invoices mailed; 0 until then). Run, summary, invoice links,
+ * spec 002 §4), rechnungenEmail (invoices mailed, each at most once; 0 until then). Run, summary, invoice links,
  * audit and log row are one database transaction.
  */
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { DataSource, In, type EntityManager } from 'typeorm';
-import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
+import type { Actor } from '../../platform/audit/audit-trail';
 import { auditChanges } from '../../platform/audit/audit-changes';
 import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
-import type { SepaConfig } from '../../config/env';
+import type { SepaFormatConfig } from '../../config/env';
 import { DomainError } from '../../shared/domain-error';
 import { centsToEuros, eurosToCents } from '../../shared/money';
-import { RwAbrechnung, RwAbrechnungLog } from '../adapters/persistence/rw-abrechnung.entity';
-import { RwRechnung } from '../adapters/persistence/rw-rechnung.entity';
-import { kategorieObjekt } from '../domain/kategorie';
-import type { Konto } from '../domain/rechnungsdokument';
+import { kategorieObjekt, type AbrechnungLogArt } from '../domain/kategorie';
 import {
+  nochZuVersenden,
+  versandFehler,
+  versandMeldung,
+  type Versandbilanz,
+} from '../domain/rechnungsversand';
+import type { Konto, StornoAusgleich } from '../domain/rechnungsdokument';
+import {
+  ausfuehrungsdatum,
   einzugsdatum,
+  sepaKennungen,
   sepaLastschrift,
   sepaPosten,
   sepaUeberweisung,
+  type Auslassung,
+  type SepaAdresse,
   type SepaZahlung,
 } from '../domain/sepa';
-import { gesperrteZeilen } from './nummernvergabe';
+import {
+  Abrechnungsspeicher,
+  type AbgerechneteRechnung,
+  type Abrechnung,
+  type BillingTx,
+  type Rechnung,
+} from './ports/abrechnungsspeicher';
+import { Uhr } from './ports/uhr';
+import { abrechnungsdatenAendern } from './abrechnungsdaten';
 import { EMAIL_VERSENDET, RechnungsDokument } from './rechnungs-dokument';
-import { Rechnungslauf, type Laufanfrage, type Laufergebnis } from './rechnungslauf';
+import { Verbandsangaben } from './verbandsdaten';
+import {
+  READ_COMMITTED,
+  Rechnungslauf,
+  type Ausstellung,
+  type Laufanfrage,
+  type Laufergebnis,
+  type Laufkoerper,
+} from './rechnungslauf';
 
 export type SepaArt = 'sepaDebit' | 'sepaTransfer';
 
@@ -52,66 +75,58 @@ const sepaDaten = (posten: { betrag: number }[]) =>
     : null;
 
 interface Snapshot {
-  empfaenger?: { name?: string | null };
+  empfaenger?: { name?: string | null; adresse?: SepaAdresse | null };
   bezahlung?: { konto?: Konto | null };
   datum?: string;
+  /** Of a storno invoice: how it is settled (application/rechnungslauf.ts). */
+  ausgleich?: StornoAusgleich;
 }
 
 const EXPORT_FELDER = ['category', 'category_id', 'only_verified'];
 
 const NICHTS_ZU_EXPORTIEREN = 'Es gibt keine Rechnungen, die noch in keiner Abrechnung enthalten sind.';
 
-/** YYYY-MM-DD in Berlin. */
-const berlinerDatum = (datum: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(datum);
-const TAG = 86_400_000;
+/** A SEPA file of a summary, and the invoices it had to leave out (no IBAN, no mandate). */
+export interface SepaDownload {
+  name: string;
+  xml: string;
+  ausgelassen: Auslassung[];
+}
 
 @Injectable()
 export class Abrechnungen {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly speicher: Abrechnungsspeicher,
     private readonly lauf: Rechnungslauf,
     private readonly dokument: RechnungsDokument,
-    private readonly audit: AuditTrail,
+    private readonly uhr: Uhr,
+    private readonly verband: Verbandsangaben,
     private readonly config: ConfigService,
   ) {}
 
   /** The export request `{category, category_id, only_verified?}`, checked before the export is queued. */
-  exportAnfrage(body: unknown): Laufanfrage {
+  exportAnfrage(werte: Laufkoerper): Laufanfrage {
     // Summary fields instead of an export request: the generic create this endpoint stands in for.
-    if (
-      Object.keys(typeof body === 'object' && body !== null ? body : {}).some(
-        (f) => !EXPORT_FELDER.includes(f),
-      )
-    ) {
+    if (Object.keys(werte).some((f) => !EXPORT_FELDER.includes(f))) {
       throw DomainError.conflict(
         'OPERATION_REFUSED',
         'Abrechnungen entstehen beim Export und können nicht über die allgemeine Bearbeitung angelegt werden.',
       );
     }
-    return {
-      objekt: kategorieObjekt(body),
-      nurVerifizierte: (body as { only_verified?: unknown }).only_verified !== false,
-    };
+    return { objekt: kategorieObjekt(werte), nurVerifizierte: werte.only_verified !== false };
   }
 
+  /** `datum`: the date of issue of what the export's run issues. */
   async erstelle(
     { objekt, nurVerifizierte }: Laufanfrage,
     actor: Actor | null,
     melde: Melder = ohneFortschritt,
+    { datum = this.uhr.jetzt(), archivieren = true }: Ausstellung = {},
   ): Promise<Exportergebnis> {
-    return this.lauf.transaktion(async (manager) => {
-      const lauf = await this.lauf.laufe(manager, objekt, nurVerifizierte, new Date(), actor, melde);
+    const { ausgestellt, ...abrechnung } = await this.speicher.transaktion(async (tx) => {
+      const lauf = await this.lauf.laufe(tx, objekt, nurVerifizierte, datum, actor, melde);
       await melde(0, 0, 'Die Abrechnung wird zusammengestellt');
-      const offen = await gesperrteZeilen(
-        manager,
-        manager
-          .createQueryBuilder(RwRechnung, 'r')
-          .where('r.category = :category', { category: objekt.category })
-          .andWhere(`r.${objekt.feld} = :id`, { id: objekt.id })
-          .andWhere('r.rw_abrechnung_id IS NULL')
-          .orderBy('r.id', 'ASC'),
-      );
+      const offen = await tx.nichtAbgerechneteRechnungenGesperrt(objekt);
       if (offen.length === 0) {
         // Nothing gathered means the run issued nothing either: the transaction writes nothing.
         throw DomainError.conflict(
@@ -119,9 +134,8 @@ export class Abrechnungen {
           [NICHTS_ZU_EXPORTIEREN, ...lauf.fehler].join(' '),
         );
       }
-      const cents = offen.map(alsSepaRechnung);
-      const { lastschriften, erstattungen } = sepaPosten(cents);
-      const betrag = cents.reduce((s, r) => s + r.betrag, 0);
+      const { lastschriften, erstattungen } = await sepaAuswahl(tx, offen);
+      const betrag = offen.reduce((s, r) => s + eurosToCents(Number(r.betrag ?? 0)), 0);
       const stornos = offen.filter((r) => r.storno_parent_id != null).length;
       const ergebnis = { all: offen.length, created: offen.length - stornos, storno: stornos };
       const werte = {
@@ -135,17 +149,20 @@ export class Abrechnungen {
           rechnungenEmail: 0,
         },
       };
-      const { id } = await manager.save(manager.create(RwAbrechnung, werte));
-      await this.audit.record(manager, {
+      const id = await tx.abrechnungAnlegen(werte);
+      await tx.protokolliere({
         actor,
         resource: 'rw-abrechnung',
         recordId: id,
         action: 'create',
         changes: auditChanges(null, werte),
       });
-      await manager.update(RwRechnung, { id: In(offen.map((r) => r.id)) }, { rw_abrechnung_id: id });
+      await tx.rechnungenAendern(
+        offen.map((r) => r.id),
+        { rw_abrechnung_id: id },
+      );
       for (const [i, r] of offen.entries()) {
-        await this.audit.record(manager, {
+        await tx.protokolliere({
           actor,
           resource: 'rw-rechnung',
           recordId: r.id,
@@ -154,151 +171,181 @@ export class Abrechnungen {
         });
         await melde(i + 1, offen.length, 'Rechnungen werden der Abrechnung zugeordnet');
       }
-      await this.protokolliere(manager, id, 'create', actor);
-      return { ...ergebnis, fehler: lauf.fehler, id, betrag: centsToEuros(betrag) };
-    });
+      await protokolliere(tx, id, 'create', actor);
+      return {
+        ...ergebnis,
+        fehler: lauf.fehler,
+        id,
+        betrag: centsToEuros(betrag),
+        ausgestellt: lauf.ausgestellt,
+      };
+    }, READ_COMMITTED);
+    // Committed: the originals of what the export's run issued (as in Rechnungslauf.starte).
+    if (!archivieren) return abrechnung;
+    const nichtArchiviert = await this.dokument.archivieren(ausgestellt, melde);
+    return { ...abrechnung, fehler: [...abrechnung.fehler, ...nichtArchiviert] };
   }
 
-  /** The pain.008 (debits) or pain.001 (refunds) file of summary `id`; each download is logged. */
-  async sepa(id: number, art: SepaArt, actor: Actor | null): Promise<{ name: string; xml: string }> {
-    const glaeubiger = this.config.get<SepaConfig>('sepa')?.creditor;
+  /**
+   * The pain.008 (debits) or pain.001 (refunds) file of summary `id`, in the version SEPA_FORMAT
+   * names; its ids are the summary's on every download. Each download is logged.
+   */
+  async sepa(id: number, art: SepaArt, actor: Actor | null): Promise<SepaDownload> {
+    const glaeubiger = await this.verband.glaeubiger();
     if (!glaeubiger) {
       throw DomainError.conflict(
         'SEPA_NICHT_EINGERICHTET',
-        'SEPA ist nicht eingerichtet: SEPA_CREDITOR_ID, SEPA_CREDITOR_NAME und SEPA_CREDITOR_IBAN fehlen in der Konfiguration.',
+        'SEPA ist nicht eingerichtet: in den Verbandsdaten fehlen Name, IBAN oder Gläubiger-ID.',
       );
     }
+    const version = this.config.get<SepaFormatConfig>('sepaFormat')?.version;
     const abrechnung = await this.laden(id);
-    const rechnungen = await this.dataSource.getRepository(RwRechnung).find({
-      where: { rw_abrechnung_id: id },
-      relations: { Benutzer: true, Storno_Parent: { Storno_Benutzer_Konto: true } },
-      order: { id: 'ASC' },
-    });
-    const { lastschriften, erstattungen } = sepaPosten(rechnungen.map(alsSepaRechnung));
-    const jetzt = new Date();
-    const morgen = berlinerDatum(new Date(jetzt.getTime() + TAG));
-    const stempel = berlinerDatum(jetzt).replace(/-/g, '');
-    let xml: string;
+    const { lastschriften, erstattungen } = await sepaAuswahl(
+      this.speicher.lesen(),
+      await this.speicher.lesen().rechnungenDerAbrechnung(id),
+    );
+    const jetzt = this.uhr.jetzt();
+    let datei: Omit<SepaDownload, 'name'>;
     let name: string;
     if (art === 'sepaDebit') {
       const zahlungen = lastschriften.map((r) => zahlung(r.rechnung, r.betrag, kontoDer(r.rechnung)));
       const ausgestellt = lastschriften.map(
         (r) => snapshot(r.rechnung).datum ?? r.rechnung.createdAt.toISOString(),
       );
-      xml = sepaLastschrift({
-        nachrichtId: `ABR-${abrechnung.id}-LS-${stempel}`,
-        erstellt: jetzt,
-        ausfuehrung: einzugsdatum(ausgestellt, jetzt),
-        glaeubiger,
-        zahlungen,
-      });
+      datei = sepaLastschrift(
+        {
+          ...sepaKennungen(abrechnung, 'LS'),
+          erstellt: jetzt,
+          ausfuehrung: einzugsdatum(ausgestellt, jetzt),
+          glaeubiger,
+          zahlungen,
+        },
+        version,
+      );
       name = `SEPA-Lastschrift-Abrechnung-${abrechnung.id}.xml`;
     } else {
       const zahlungen = erstattungen.map((r) => {
-        const parent = r.rechnung.Storno_Parent;
         // The refund account chosen on the cancelled invoice, else the account it was issued with.
-        const konto = parent?.Storno_Benutzer_Konto ?? kontoDer(r.rechnung);
+        const konto = r.rechnung.storno_konto ?? kontoDer(r.rechnung);
         return zahlung(r.rechnung, -r.betrag, konto);
       });
-      xml = sepaUeberweisung({
-        nachrichtId: `ABR-${abrechnung.id}-UE-${stempel}`,
-        erstellt: jetzt,
-        ausfuehrung: morgen,
-        glaeubiger,
-        zahlungen,
-      });
+      datei = sepaUeberweisung(
+        {
+          ...sepaKennungen(abrechnung, 'UE'),
+          erstellt: jetzt,
+          ausfuehrung: ausfuehrungsdatum(jetzt),
+          glaeubiger,
+          zahlungen,
+        },
+        version,
+      );
       name = `SEPA-Ueberweisung-Abrechnung-${abrechnung.id}.xml`;
     }
-    await this.protokolliere(this.dataSource.manager, abrechnung.id, art, actor);
-    return { name, xml };
+    await protokolliere(this.speicher.lesen(), abrechnung.id, art, actor);
+    return { name, xml: datei.xml, ausgelassen: datei.ausgelassen };
   }
 
-  /**
-   * Every invoice of the summary to its member through the single-invoice path
-   * (RechnungsDokument.email); data.rechnungenEmail counts the invoices that went.
-   * Invoices that could not be sent are named in a 409 after the others went out.
-   */
   /** Refuses an unknown summary before the mailing is queued. */
   async pruefeRechnungenEmail(id: number): Promise<void> {
     await this.laden(id);
   }
 
+  /**
+   * The summary's invoices to their members through the single-invoice path
+   * (RechnungsDokument.email), each at most once (issue 28): an invoice is claimed by one guarded
+   * write before its mail goes out, so a second click — or a second run at the same time — skips
+   * it; a mail that could not be sent gives its claim back. data.rechnungenEmail counts the
+   * invoices mailed so far. Invoices that could not be sent are named in a 409 after the others went.
+   */
   async rechnungenEmail(
     id: number,
     actor: Actor | null,
     melde: Melder = ohneFortschritt,
-  ): Promise<{ message: string; versendet: number }> {
+  ): Promise<{ message: string; versendet: number; bereits: number }> {
     const abrechnung = await this.laden(id);
-    const rechnungen = await this.dataSource.getRepository(RwRechnung).find({
-      select: { id: true, rechnungs_nr: true },
-      where: { rw_abrechnung_id: id },
-      order: { id: 'ASC' },
-    });
-    const fehler: string[] = [];
-    let versendet = 0;
-    for (const [i, r] of rechnungen.entries()) {
-      try {
-        await this.dokument.email(r.id);
-        versendet += 1;
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        fehler.push(`${r.rechnungs_nr}: ${error.message}`);
+    const rechnungen = await this.speicher.lesen().rechnungenDerAbrechnung(id);
+    const offen = nochZuVersenden(rechnungen);
+    const bilanz: Versandbilanz = { versendet: 0, bereits: rechnungen.length - offen.length, fehler: [] };
+    for (const [i, r] of offen.entries()) {
+      const meins = await this.speicher.transaktion((tx) =>
+        tx.rechnungEmailBeanspruchen(r.id, this.uhr.jetzt()),
+      );
+      if (!meins) bilanz.bereits += 1;
+      else {
+        try {
+          await this.dokument.email(r.id);
+          bilanz.versendet += 1;
+        } catch (error) {
+          await this.speicher.transaktion((tx) => tx.rechnungEmailFreigeben(r.id));
+          if (!(error instanceof DomainError)) throw error;
+          bilanz.fehler.push(`${r.rechnungs_nr}: ${error.message}`);
+        }
       }
       // Also yields between two documents: each PDF is rendered on the event loop.
-      await melde(i + 1, rechnungen.length, 'Rechnungen werden versendet');
+      await melde(i + 1, offen.length, 'Rechnungen werden versendet');
     }
-    if (versendet > 0) {
-      await this.dataSource.transaction(async (manager) => {
-        const data = { ...abrechnung.data, rechnungenEmail: versendet };
-        await manager.update(RwAbrechnung, id, { data });
-        await this.audit.record(manager, {
-          actor,
-          resource: 'rw-abrechnung',
-          recordId: id,
-          action: 'update',
-          changes: auditChanges({ data: abrechnung.data }, { data }),
-        });
-        await this.protokolliere(manager, id, 'rechnungenEmail', actor);
+    if (bilanz.versendet > 0) {
+      await this.speicher.transaktion(async (tx) => {
+        const data = { ...abrechnung.data, rechnungenEmail: bilanz.versendet + bilanz.bereits };
+        await abrechnungsdatenAendern(tx, abrechnung, data, actor);
+        await protokolliere(tx, id, 'rechnungenEmail', actor);
       });
     }
-    if (fehler.length > 0) {
-      throw DomainError.conflict(
-        'EMAIL_FEHLER',
-        `${versendet} von ${rechnungen.length} Rechnungen versendet; nicht versendet: ${fehler.join(' ')}`,
-      );
-    }
-    return { message: EMAIL_VERSENDET, versendet };
+    if (bilanz.fehler.length > 0) throw DomainError.conflict('EMAIL_FEHLER', versandFehler(bilanz));
+    return {
+      message: versandMeldung(bilanz, EMAIL_VERSENDET),
+      versendet: bilanz.versendet,
+      bereits: bilanz.bereits,
+    };
   }
 
-  private async laden(id: number): Promise<RwAbrechnung> {
-    const abrechnung = await this.dataSource.getRepository(RwAbrechnung).findOne({ where: { id } });
+  private async laden(id: number): Promise<Abrechnung> {
+    const abrechnung = await this.speicher.lesen().abrechnung(id);
     if (!abrechnung) throw DomainError.notFound('NOT_FOUND', `Abrechnung ${id} wurde nicht gefunden.`);
     return abrechnung;
   }
-
-  private protokolliere(manager: EntityManager, id: number, type: string, actor: Actor | null) {
-    return manager.insert(RwAbrechnungLog, { rw_abrechnung_id: id, type, admin_name: actor?.name ?? null });
-  }
 }
 
-const snapshot = (r: RwRechnung) => (r.data ?? {}) as Snapshot;
+/** The summary's log row (rw-abrechnung-log): what was done with it, by whom. */
+const protokolliere = (tx: BillingTx, id: number, type: AbrechnungLogArt, actor: Actor | null) =>
+  tx.abrechnungProtokollieren(id, type, actor?.name ?? null);
 
-function alsSepaRechnung(r: RwRechnung) {
+const snapshot = (r: Rechnung) => (r.data ?? {}) as Snapshot;
+
+function alsSepaRechnung<R extends Rechnung>(r: R, verrechnet: number) {
+  const ausgleich = snapshot(r).ausgleich;
   return {
     id: r.id,
     betrag: eurosToCents(Number(r.betrag ?? 0)),
     bezahloption_typ: r.bezahloption_typ,
     storno_id: r.storno_id,
     storno_parent_id: r.storno_parent_id,
+    verrechnet: eurosToCents(verrechnet),
+    erstattung: ausgleich ? ausgleich.erstattung : null,
     rechnung: r,
   };
 }
 
-/** The account and mandate the invoice was issued with: the source of its pre-notification. */
-const kontoDer = (r: RwRechnung): Konto | null => snapshot(r).bezahlung?.konto ?? null;
+/**
+ * The debits and refunds of a summary's SEPA files (also what a bank statement's batch entry
+ * settles); `ohneVerrechnung`: as if no storno had netted a debit off (the file as downloaded before).
+ */
+export async function sepaAuswahl<R extends Rechnung>(
+  tx: BillingTx,
+  rechnungen: readonly R[],
+  ohneVerrechnung = false,
+) {
+  const verrechnet = ohneVerrechnung
+    ? new Map<number, number>()
+    : await tx.verrechnet(rechnungen.map((r) => r.id));
+  return sepaPosten(rechnungen.map((r) => alsSepaRechnung(r, verrechnet.get(r.id) ?? 0)));
+}
 
-function zahlung(r: RwRechnung, betrag: number, konto: Konto | null): SepaZahlung {
-  const name = snapshot(r).empfaenger?.name ?? r.Benutzer?.anzeigename ?? `Mitglied ${r.benutzer_id}`;
+/** The account and mandate the invoice was issued with: the source of its pre-notification. */
+const kontoDer = (r: Rechnung): Konto | null => snapshot(r).bezahlung?.konto ?? null;
+
+function zahlung(r: AbgerechneteRechnung, betrag: number, konto: Konto | null): SepaZahlung {
+  const name = snapshot(r).empfaenger?.name ?? r.benutzer_name ?? `Mitglied ${r.benutzer_id}`;
   const art = r.storno_parent_id != null ? 'Erstattung Stornorechnung' : 'Rechnung';
   return {
     name,
@@ -310,5 +357,6 @@ function zahlung(r: RwRechnung, betrag: number, konto: Konto | null): SepaZahlun
     verwendungszweck: `${art} ${r.rechnungs_nr}`,
     mandat: konto?.sepa_referenz ?? null,
     mandatsdatum: konto?.sepa_datum ?? null,
+    adresse: snapshot(r).empfaenger?.adresse ?? null,
   };
 }

@@ -5,24 +5,22 @@
  * take their own price. One database transaction writes the booking, redeems the voucher, keeps
  * the participant counts and writes the audit entry; a refusal writes nothing.
  *
- * Member, seminar, bundle and the rest belong to other contexts: they are read through the
- * transaction's associations (their entity targets from its metadata), as the invoice run does.
+ * Member, seminar, bundle and the rest belong to other contexts: Abrechnungsspeicher reads them
+ * through the transaction's associations, as the invoice run does.
  */
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { berlinDatum } from '../../../common/kalender';
 import { gutscheinWertText } from '../../../common/gutschein';
-import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
+import type { Actor } from '../../platform/audit/audit-trail';
 import { auditChanges } from '../../platform/audit/audit-changes';
+import { Ereignisbus } from '../../platform/events/ereignisbus';
 import type { Row } from '../../platform/resources/resource-definition';
 import { ResourceReader } from '../../platform/resources/resource-reader';
 import { ResourceRegistry } from '../../platform/resources/resource-registry';
-import { Preisfindung } from '../../promotions/application/preisfindung';
-import { buchungGeaendert } from '../../seminars/application/teilnehmer';
+import { Preisfindung } from '../../promotions/application/ports/preisfindung';
 import { DomainError } from '../../shared/domain-error';
+import { buchungAktiv, buchungsZiel } from '../../shared/ereignisse';
 import { centsToEuros, eurosToCents, type Cents } from '../../shared/money';
-import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
-import { aktuellSql } from '../domain/vorgang';
 import {
   bruttoPreis,
   buchungsanfrage,
@@ -32,10 +30,13 @@ import {
   teilnehmerart,
   waehlePreisstufe,
   type Buchungsanfrage,
+  type BuchungsEingabe,
   type Person,
   type Preisstufe,
 } from '../domain/buchung';
-import { gesperrt, mitZeilensperre } from './nummernvergabe';
+import { Abrechnungsspeicher, type BillingTx, type Buchungsvorgang } from './ports/abrechnungsspeicher';
+import { READ_COMMITTED } from './rechnungslauf';
+import { Uhr } from './ports/uhr';
 
 const RESOURCE = 'rw-transaction';
 
@@ -56,7 +57,7 @@ export interface Preisauskunft {
 
 /** The booked object: what the row names, its price and, for seminars, what discounts look at. */
 interface Objekt {
-  felder: Partial<RwTransaction>;
+  felder: Partial<Buchungsvorgang>;
   titel: string;
   listenpreis: Cents;
   stufe: Preisstufe | null;
@@ -66,7 +67,7 @@ interface Objekt {
 
 interface Berechnung {
   auskunft: Preisauskunft;
-  werte: Partial<RwTransaction>;
+  werte: Partial<Buchungsvorgang>;
 }
 
 /** The voucher's refusals are bad input of the booking: 400 with promotions' German message. */
@@ -83,45 +84,56 @@ const nichtGefunden = (code: string, message: string) => DomainError.notFound(co
 @Injectable()
 export class Buchungen {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly speicher: Abrechnungsspeicher,
     private readonly preisfindung: Preisfindung,
+    private readonly ereignisse: Ereignisbus,
+    private readonly uhr: Uhr,
     private readonly registry: ResourceRegistry,
     private readonly reader: ResourceReader,
-    private readonly audit: AuditTrail,
   ) {}
 
   /** The amount a booking would get, with the discounts on offer; writes nothing. */
-  async preis(body: unknown): Promise<Preisauskunft> {
-    const anfrage = buchungsanfrage(body);
-    return (await this.berechne(this.dataSource.manager, anfrage, new Date(), false)).auskunft;
+  async preis(eingabe: BuchungsEingabe): Promise<Preisauskunft> {
+    const anfrage = buchungsanfrage(eingabe);
+    return (await this.berechne(this.speicher.lesen(), anfrage, this.uhr.jetzt(), false)).auskunft;
   }
 
-  /** Books: answers the new transaction as the generic reader shows it. */
-  async buchen(body: unknown, actor: Actor | null): Promise<Row> {
-    const anfrage = buchungsanfrage(body);
+  /**
+   * Books: answers the new transaction as the generic reader shows it. `jetzt` is the booking time
+   * (the demo data books in the past, at the dates it plays through).
+   */
+  async buchen(eingabe: BuchungsEingabe, actor: Actor | null, jetzt = this.uhr.jetzt()): Promise<Row> {
     // READ COMMITTED on MySQL: once the seminar row is locked, the earlier bookings that the
     // discounts' limits count are read as committed, not from a snapshot taken before the lock.
-    const arbeit = async (manager: EntityManager) => {
-      const { werte } = await this.berechne(manager, anfrage, new Date(), true);
-      const result = await manager.insert(RwTransaction, werte as Row);
-      const neueId = Number(result.identifiers[0]?.id);
-      // A new chain starts at itself.
-      await manager.update(RwTransaction, neueId, { first_id: neueId });
-      const gespeichert = { ...werte, id: neueId, first_id: neueId };
-      await buchungGeaendert(manager, [gespeichert]);
-      await this.audit.record(manager, {
-        actor,
-        resource: RESOURCE,
-        recordId: neueId,
-        action: 'create',
-        changes: auditChanges(null, gespeichert as Row),
-      });
-      return neueId;
-    };
-    const id = await (mitZeilensperre(this.dataSource.manager)
-      ? this.dataSource.transaction('READ COMMITTED', arbeit)
-      : this.dataSource.transaction(arbeit));
+    const id = await this.speicher.transaktion(
+      (tx) => this.buchenIn(tx, eingabe, actor, jetzt),
+      READ_COMMITTED,
+    );
     return this.reader.get(this.registry.get(RESOURCE), id);
+  }
+
+  /**
+   * Books in the caller's transaction `tx` (which should read committed, as `buchen`'s does): writes
+   * the transaction, redeems the voucher, announces it and writes the audit entry; answers its id.
+   */
+  async buchenIn(tx: BillingTx, eingabe: BuchungsEingabe, actor: Actor | null, jetzt: Date): Promise<number> {
+    const anfrage = buchungsanfrage(eingabe);
+    const { werte } = await this.berechne(tx, anfrage, jetzt, true);
+    const neueId = await tx.vorgangEinfuegen(werte);
+    // A new chain starts at itself.
+    await tx.vorgaengeAendern([neueId], { first_id: neueId });
+    const gespeichert = { ...werte, id: neueId, first_id: neueId };
+    await this.ereignisse.melden('buchung.geaendert', { ziele: [buchungsZiel(gespeichert)] }, tx.transaktion);
+    // The voucher it redeemed names it as its holder, to be given back if it is cancelled.
+    await this.ereignisse.melden('buchung.aktiv', buchungAktiv(gespeichert, true, actor), tx.transaktion);
+    await tx.protokolliere({
+      actor,
+      resource: RESOURCE,
+      recordId: neueId,
+      action: 'create',
+      changes: auditChanges(null, gespeichert as Row),
+    });
+    return neueId;
   }
 
   /**
@@ -130,33 +142,31 @@ export class Buchungen {
    * the voucher redeemed.
    */
   private async berechne(
-    manager: EntityManager,
+    tx: BillingTx,
     anfrage: Buchungsanfrage,
     jetzt: Date,
     schreiben: boolean,
   ): Promise<Berechnung> {
-    const mitglied = await this.person(manager, anfrage.benutzer_id, 'Mitglied');
+    const mitglied = await this.person(tx, anfrage.benutzer_id, 'Mitglied');
     const teilnehmer =
       anfrage.teilnehmer_id === mitglied.id
         ? mitglied
-        : await this.person(manager, anfrage.teilnehmer_id, 'Teilnehmer');
+        : await this.person(tx, anfrage.teilnehmer_id, 'Teilnehmer');
     pruefeTeilnehmer(mitglied, teilnehmer);
     const arbeitgeber =
-      teilnehmer.parent_id == null
-        ? null
-        : await this.laden<Person>(manager, 'Benutzer', teilnehmer.parent_id);
+      teilnehmer.parent_id == null ? null : await tx.objekt<Person>('Benutzer', teilnehmer.parent_id);
     const art = teilnehmerart(teilnehmer, arbeitgeber);
-    const objekt = await this.objekt(manager, anfrage, art, schreiben);
+    const objekt = await this.objekt(tx, anfrage, art, schreiben);
 
     let rabatte: Preisauskunft['rabatte'] = [];
     let rabatt: { id: number; titel: string; abzug: Cents } | null = null;
     if (objekt.seminar) {
       const ergebnis = await this.preisfindung.rabatte({
         preis: objekt.listenpreis,
-        teilnehmer: { id: teilnehmer.id, gruppenIds: await this.gruppen(manager, teilnehmer.id) },
+        teilnehmer: { id: teilnehmer.id, gruppenIds: await tx.gruppenVon(teilnehmer.id) },
         seminar: objekt.seminar,
         buchungsdatum: berlinDatum(jetzt),
-        frueher: await this.fruehere(manager, objekt.seminar.id, teilnehmer.id),
+        frueher: fruehere(await tx.seminarbuchungen(objekt.seminar.id, teilnehmer.id)),
       });
       rabatte = ergebnis.rabatte.map((r) => ({
         id: r.id,
@@ -189,7 +199,7 @@ export class Buchungen {
       const code = anfrage.voucher_code;
       const wirkung = await alsEingabefehler(() =>
         schreiben
-          ? this.preisfindung.gutscheinEinloesen(manager, code, buchung)
+          ? this.preisfindung.gutscheinEinloesen(tx.transaktion, code, buchung)
           : this.preisfindung.gutschein(code, buchung),
       );
       gutscheinAbzug = wirkung.abzug;
@@ -221,7 +231,7 @@ export class Buchungen {
       titel,
       teilnehmer: teilnehmer.anzeigename,
     };
-    const werte: Partial<RwTransaction> = {
+    const werte: Partial<Buchungsvorgang> = {
       ...objekt.felder,
       category: anfrage.category,
       benutzer_id: mitglied.id,
@@ -250,23 +260,8 @@ export class Buchungen {
     return { auskunft, werte };
   }
 
-  /** The entity another context owns, as the transaction's association `relation` names it. */
-  private ziel(manager: EntityManager, relation: string): EntityTarget<ObjectLiteral> {
-    return manager.connection.getMetadata(RwTransaction).findRelationWithPropertyPath(relation)!
-      .inverseEntityMetadata.target;
-  }
-
-  private async laden<T>(manager: EntityManager, relation: string, id: number, sperren = false) {
-    const query = manager.createQueryBuilder(this.ziel(manager, relation), 'o').where('o.id = :id', { id });
-    return ((await (sperren ? gesperrt(manager, query) : query).getOne()) ?? null) as T | null;
-  }
-
-  private async person(
-    manager: EntityManager,
-    id: number,
-    rolle: 'Mitglied' | 'Teilnehmer',
-  ): Promise<Person> {
-    const person = await this.laden<Person>(manager, 'Benutzer', id);
+  private async person(tx: BillingTx, id: number, rolle: 'Mitglied' | 'Teilnehmer'): Promise<Person> {
+    const person = await tx.objekt<Person>('Benutzer', id);
     if (!person)
       throw nichtGefunden(
         rolle === 'Mitglied' ? 'MITGLIED_NICHT_GEFUNDEN' : 'TEILNEHMER_NICHT_GEFUNDEN',
@@ -276,18 +271,18 @@ export class Buchungen {
   }
 
   private async objekt(
-    manager: EntityManager,
+    tx: BillingTx,
     anfrage: Buchungsanfrage,
     art: ReturnType<typeof teilnehmerart>,
     sperren: boolean,
   ): Promise<Objekt> {
     switch (anfrage.category) {
       case 'seminare':
-        return this.seminar(manager, anfrage, art, sperren);
+        return this.seminar(tx, anfrage, art, sperren);
       case 'bundle': {
         if (anfrage.wb_bundle_id === null)
           throw DomainError.invalid('BUCHUNG_OBJEKT', 'Bitte wählen Sie das Bundle.');
-        const bundle = await this.laden<Row>(manager, 'WB_Bundle', anfrage.wb_bundle_id);
+        const bundle = await tx.objekt('WB_Bundle', anfrage.wb_bundle_id);
         if (!bundle)
           throw nichtGefunden(
             'BUNDLE_NICHT_GEFUNDEN',
@@ -311,13 +306,13 @@ export class Buchungen {
             'BUCHUNG_OBJEKT',
             'Ein Produkt wird zu einer Bestellung gebucht: bitte Produkt und Warenkorb angeben.',
           );
-        const produkt = await this.laden<Row>(manager, 'Produkt', anfrage.produkt_id);
+        const produkt = await tx.objekt('Produkt', anfrage.produkt_id);
         if (!produkt)
           throw nichtGefunden(
             'PRODUKT_NICHT_GEFUNDEN',
             `Produkt ${anfrage.produkt_id} wurde nicht gefunden.`,
           );
-        const korb = await this.laden<Row>(manager, 'Warenkorb', anfrage.warenkorb_id);
+        const korb = await tx.objekt('Warenkorb', anfrage.warenkorb_id);
         if (!korb || Number(korb.benutzer_id) !== anfrage.benutzer_id)
           throw nichtGefunden(
             'WARENKORB_NICHT_GEFUNDEN',
@@ -334,7 +329,7 @@ export class Buchungen {
       case 'abos': {
         if (anfrage.wb_abo_turnus_id === null)
           throw DomainError.invalid('BUCHUNG_OBJEKT', 'Bitte wählen Sie den Turnus des Abos.');
-        const turnus = await this.laden<Row>(manager, 'WB_Abo_Turnus', anfrage.wb_abo_turnus_id);
+        const turnus = await tx.objekt('WB_Abo_Turnus', anfrage.wb_abo_turnus_id);
         if (!turnus)
           throw nichtGefunden(
             'TURNUS_NICHT_GEFUNDEN',
@@ -345,9 +340,9 @@ export class Buchungen {
             'BUCHUNG_TURNUS_ABO',
             `Turnus ${anfrage.wb_abo_turnus_id} gehört nicht zum Abo ${anfrage.wb_abo_id}.`,
           );
-        const abo = (await this.laden<Row>(manager, 'WB_Abo', Number(turnus.wb_abo_id)))!;
+        const abo = (await tx.objekt('WB_Abo', Number(turnus.wb_abo_id)))!;
         if (anfrage.wb_abo_buchung_id !== null) {
-          const buchung = await this.laden<Row>(manager, 'WB_Abo_Buchung', anfrage.wb_abo_buchung_id);
+          const buchung = await tx.objekt('WB_Abo_Buchung', anfrage.wb_abo_buchung_id);
           if (
             !buchung ||
             Number(buchung.wb_abo_id) !== abo.id ||
@@ -378,7 +373,7 @@ export class Buchungen {
    * seminar's. An event named together with a seminar must belong to it.
    */
   private async seminar(
-    manager: EntityManager,
+    tx: BillingTx,
     anfrage: Buchungsanfrage,
     art: ReturnType<typeof teilnehmerart>,
     sperren: boolean,
@@ -386,7 +381,7 @@ export class Buchungen {
     let event: Row | null = null;
     let seminarId = anfrage.veranstaltung_id;
     if (anfrage.veranstaltung_event_id !== null) {
-      event = await this.laden<Row>(manager, 'Veranstaltung_Event', anfrage.veranstaltung_event_id);
+      event = await tx.objekt('Veranstaltung_Event', anfrage.veranstaltung_event_id);
       if (!event)
         throw nichtGefunden(
           'EVENT_NICHT_GEFUNDEN',
@@ -402,7 +397,7 @@ export class Buchungen {
     if (seminarId === null)
       throw DomainError.invalid('BUCHUNG_OBJEKT', 'Bitte wählen Sie das Seminar oder die Veranstaltung.');
     // Locked while booking: the discounts' per-seminar limits count the bookings before this one.
-    const seminar = await this.laden<Row>(manager, 'Veranstaltung', seminarId, sperren);
+    const seminar = await tx.objekt('Veranstaltung', seminarId, sperren);
     if (!seminar) throw nichtGefunden('SEMINAR_NICHT_GEFUNDEN', `Seminar ${seminarId} wurde nicht gefunden.`);
     const staffel = event?.einzeln_buchbar ? event : seminar;
     const stufe = waehlePreisstufe(staffel, art, anfrage.preis);
@@ -424,39 +419,13 @@ export class Buchungen {
       },
     };
   }
+}
 
-  /** The participant's user groups (discounts may be limited to them). */
-  private async gruppen(manager: EntityManager, benutzerId: number): Promise<number[]> {
-    const person = await manager
-      .createQueryBuilder(this.ziel(manager, 'Teilnehmer'), 'b')
-      .leftJoin('b.Benutzer_Gruppes', 'g')
-      .select('g.id', 'id')
-      .where('b.id = :id', { id: benutzerId })
-      .andWhere('g.id IS NOT NULL')
-      .getRawMany<{ id: number }>();
-    return person.map((g) => Number(g.id));
-  }
-
-  /**
-   * The current seminar bookings the discounts' limits count: those of this seminar and those of
-   * this participant, with the discount each got.
-   */
-  private async fruehere(manager: EntityManager, seminarId: number, teilnehmerId: number) {
-    const zeilen = await manager
-      .createQueryBuilder(RwTransaction, 't')
-      .select(['t.id', 't.veranstaltung_id', 't.teilnehmer_id', 't.benutzer_id', 't.data'])
-      .where('t.category = :category', { category: 'seminare' })
-      .andWhere(aktuellSql('t'))
-      .andWhere('t.veranstaltung_id IS NOT NULL')
-      .andWhere('(t.veranstaltung_id = :seminarId OR t.teilnehmer_id = :teilnehmerId)', {
-        seminarId,
-        teilnehmerId,
-      })
-      .getMany();
-    return zeilen.map((t) => ({
-      teilnehmerId: t.teilnehmer_id ?? t.benutzer_id ?? 0,
-      seminarId: t.veranstaltung_id!,
-      rabattIds: typeof t.data?.rabatt_id === 'number' ? [t.data.rabatt_id] : [],
-    }));
-  }
+/** The current seminar bookings the discounts' limits count, with the discount each got. */
+function fruehere(buchungen: Buchungsvorgang[]) {
+  return buchungen.map((t) => ({
+    teilnehmerId: t.teilnehmer_id ?? t.benutzer_id ?? 0,
+    seminarId: t.veranstaltung_id!,
+    rabattIds: typeof t.data?.rabatt_id === 'number' ? [t.data.rabatt_id] : [],
+  }));
 }

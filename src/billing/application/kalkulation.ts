@@ -4,113 +4,33 @@
  * the invoices and the Abo bookings — in one query each, and sums them in domain/kalkulation.ts.
  */
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { berlinWandzeit } from '../../../common/kalender';
-import { RwBezahloption } from '../adapters/persistence/rw-bezahloption.entity';
-import { RwRechnung } from '../adapters/persistence/rw-rechnung.entity';
-import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
-import { neuesteVersionSql } from '../domain/vorgang';
 import {
   inEuro,
   kalkulationsAnfrage,
   kategoriesummen,
-  type KalkulationsAnfrage,
   type KalkulationsDaten,
-  type KalkulationsVorgang,
+  type Kalkulationskoerper,
 } from '../domain/kalkulation';
+import { Kalkulationsquellen } from './ports/kalkulationsquellen';
+import { Uhr } from './ports/uhr';
 
 @Injectable()
 export class Kalkulation {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly quellen: Kalkulationsquellen,
+    private readonly uhr: Uhr,
+  ) {}
 
-  async berechne(body: unknown) {
+  async berechne(body: Kalkulationskoerper) {
     const anfrage = kalkulationsAnfrage(body);
-    const daten: KalkulationsDaten = { heute: berlinWandzeit(new Date()).datum };
+    const daten: KalkulationsDaten = { heute: berlinWandzeit(this.uhr.jetzt()).datum };
     if (anfrage.transactions) {
-      daten.vorgaenge = await this.vorgaenge(anfrage);
-      daten.bezahloptionen = await this.bezahloptionen(anfrage);
+      daten.vorgaenge = await this.quellen.vorgaenge(anfrage);
+      daten.bezahloptionen = await this.quellen.bezahloptionen(anfrage);
     }
-    if (anfrage.rechnungen) daten.rechnungen = await this.rechnungen(anfrage);
-    if (anfrage.abos) daten.aboBuchungen = await this.aboBuchungen(anfrage);
+    if (anfrage.rechnungen) daten.rechnungen = await this.quellen.rechnungen(anfrage);
+    if (anfrage.abos) daten.aboBuchungen = await this.quellen.aboBuchungen(anfrage);
     return kategoriesummen(anfrage.ids, daten).map(inEuro);
-  }
-
-  /**
-   * The latest versions, cancelled ones too (the sums tell them apart); a seminar's include its
-   * events' (as aktuelleVorgaenge does).
-   */
-  private async vorgaenge({ category, feld, ids }: KalkulationsAnfrage): Promise<KalkulationsVorgang[]> {
-    const query = this.dataSource.manager
-      .createQueryBuilder(RwTransaction, 't')
-      .select([
-        't.id',
-        't.benutzer_id',
-        't.betrag',
-        't.verifiziert',
-        't.storno',
-        't.rw_rechnung_id',
-        `t.${feld}`,
-      ])
-      .where('t.category = :category', { category })
-      .andWhere(neuesteVersionSql('t'));
-    if (category === 'seminare') {
-      query
-        .leftJoin('t.Veranstaltung_Event', 'e')
-        .addSelect(['e.id', 'e.veranstaltung_id'])
-        .andWhere('(t.veranstaltung_id IN (:...ids) OR e.veranstaltung_id IN (:...ids))', { ids });
-    } else {
-      query.andWhere(`t.${feld} IN (:...ids)`, { ids });
-    }
-    const zeilen = await query.getMany();
-    return zeilen.map((t) => ({
-      objekt_id: Number(t[feld] ?? t.Veranstaltung_Event?.veranstaltung_id),
-      benutzer_id: t.benutzer_id,
-      betrag: t.betrag,
-      verifiziert: t.verifiziert,
-      storno: t.storno,
-      rw_rechnung_id: t.rw_rechnung_id,
-    }));
-  }
-
-  private async bezahloptionen({ category, feld, ids }: KalkulationsAnfrage) {
-    const optionen = await this.dataSource.getRepository(RwBezahloption).find({
-      select: { id: true, benutzer_id: true, [feld]: true },
-      where: { category, [feld]: In(ids) },
-    });
-    const nachObjekt = new Map<number, Set<number>>();
-    for (const o of optionen) {
-      const objekt = Number(o[feld]);
-      if (!nachObjekt.has(objekt)) nachObjekt.set(objekt, new Set());
-      nachObjekt.get(objekt)!.add(o.benutzer_id);
-    }
-    return nachObjekt;
-  }
-
-  private async rechnungen({ category, feld, ids }: KalkulationsAnfrage) {
-    const rechnungen = await this.dataSource.getRepository(RwRechnung).find({
-      select: { id: true, betrag: true, storno_parent_id: true, [feld]: true },
-      where: { category, [feld]: In(ids) },
-    });
-    return rechnungen.map((r) => ({
-      objekt_id: Number(r[feld]),
-      betrag: r.betrag,
-      storno_parent_id: r.storno_parent_id,
-    }));
-  }
-
-  /** Abo bookings are promotions' entity, reached through the transaction's association to it. */
-  private async aboBuchungen({ ids }: KalkulationsAnfrage) {
-    const ziel = this.dataSource
-      .getMetadata(RwTransaction)
-      .relations.find((r) => r.propertyName === 'WB_Abo_Buchung')!.inverseEntityMetadata
-      .target as EntityTarget<ObjectLiteral>;
-    const buchungen = await this.dataSource.getRepository(ziel).find({
-      select: { id: true, wb_abo_id: true, storno_valid_from: true },
-      where: { wb_abo_id: In(ids) },
-    });
-    return buchungen.map((b) => ({
-      objekt_id: Number(b.wb_abo_id),
-      storno_valid_from: (b.storno_valid_from as string | null) ?? null,
-    }));
   }
 }

@@ -5,26 +5,25 @@
  * transactions, numbered from the circle of the object's invoice template. A fault anywhere rolls
  * back everything: no invoice, no number taken, no transaction locked.
  *
+ * Each issued invoice's PDF is rendered once and archived after the transaction committed, as the
+ * run's last step with its progress (rechnungs-dokument.ts): rendering hundreds of PDFs inside the
+ * transaction would hold its locks (on SQLite: the one writer) for the whole time.
+ *
  * Concurrency: the open transactions and the invoices to cancel are read with row locks, so two
  * runs over one object take turns and the second finds nothing left; circles are locked in
  * ascending id order before any number is taken, so runs sharing circles cannot deadlock.
  */
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
-import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
+import type { Actor } from '../../platform/audit/audit-trail';
 import { auditChanges } from '../../platform/audit/audit-changes';
+import { Ereignisbus } from '../../platform/events/ereignisbus';
 import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
-import type { Row } from '../../platform/resources/resource-definition';
+import { buchungAktiv, buchungsZiel } from '../../shared/ereignisse';
 import { DomainError } from '../../shared/domain-error';
-import { centsToEuros, eurosToCents } from '../../shared/money';
-import { RwBezahloption } from '../adapters/persistence/rw-bezahloption.entity';
-import { RwRechnung } from '../adapters/persistence/rw-rechnung.entity';
-import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
-import { RwVorlage } from '../adapters/persistence/rw-vorlage.entity';
-import { kategorieObjekt, type KategorieObjekt } from '../domain/kategorie';
+import { centsToEuros, eurosToCents, formatEuro, type Cents } from '../../shared/money';
+import { KATEGORIE_ID_FELD, kategorieObjekt, type KategorieObjekt } from '../domain/kategorie';
 import type { Rechnungssummen } from '../domain/rechnungsbetraege';
 import {
-  REGELSATZ,
   rechnungsentwuerfe,
   rechnungsinhalt,
   stornoInhalt,
@@ -32,12 +31,26 @@ import {
   type OffenerVorgang,
   type Rechnungsinhalt,
 } from '../domain/rechnungslauf';
-import { pruefeStornierbar } from '../domain/rechnung';
-import { gesamtzeitraum, vorgangszeitraum, type Leistungszeitraum } from '../domain/rechnungsdokument';
-import { neueVersion, neuesteVersionSql } from '../domain/vorgang';
-import { buchungGeaendert } from '../../seminars/application/teilnehmer';
-import { gesperrteZeilen, mitZeilensperre, Nummernvergabe } from './nummernvergabe';
-import { aktuelleVorgaenge } from './vorgaenge';
+import { istGeschaeftskunde } from '../domain/e-rechnung';
+import { pruefeExaktStornierbar, pruefeStornierbar } from '../domain/rechnung';
+import { gesamtzeitraum, type Konto, type Leistungszeitraum } from '../domain/rechnungsdokument';
+import { stornoAusgleich, zahlstatus } from '../domain/zahlung';
+import { steuerregel } from '../domain/steuerquellen';
+import { neueVersion } from '../domain/vorgang';
+import { abrechnungsdatenAendern } from './abrechnungsdaten';
+import { Nummernvergabe } from './nummernvergabe';
+import { RechnungsDokument } from './rechnungs-dokument';
+import {
+  Abrechnungsspeicher,
+  type BillingTx,
+  type Buchungsvorgang,
+  type NeueRechnung,
+  type Rechnung,
+  type Zahlungsweg,
+} from './ports/abrechnungsspeicher';
+import { Uhr } from './ports/uhr';
+import { Zahlungsspeicher, type ZahlungsTx } from './ports/zahlungsspeicher';
+import { alsBetrag, bucheZahlungen } from './zahlungsbuchung';
 
 export interface Laufergebnis {
   /** Members with open transactions (each should get an invoice). */
@@ -51,9 +64,32 @@ export interface Laufergebnis {
 }
 
 /** A checked run request; plain JSON, so that it travels as a job's data. */
+/** The body of a run or an export, its fields' types checked at the edge; other fields are refused here. */
+export interface Laufkoerper {
+  category?: string;
+  category_id?: number;
+  only_verified?: boolean;
+  [feld: string]: unknown;
+}
+
 export interface Laufanfrage {
   objekt: KategorieObjekt;
   nurVerifizierte: boolean;
+}
+
+/**
+ * How invoices are issued: their date of issue (default: now) and whether their originals are
+ * archived at once (default). The demo seed issues hundreds of back-dated invoices and leaves the
+ * originals to their first download, the rule for invoices without one (rechnungs-dokument.ts).
+ */
+export interface Ausstellung {
+  datum?: Date;
+  archivieren?: boolean;
+}
+
+/** A run inside a transaction: its result and the ids of the invoices it issued, to archive once committed. */
+export interface Laufausgang extends Laufergebnis {
+  ausgestellt: number[];
 }
 
 export interface Stornoergebnis {
@@ -63,12 +99,18 @@ export interface Stornoergebnis {
   kopien: number[];
 }
 
+/**
+ * READ COMMITTED (on MariaDB): every read sees what a run that held the locks before committed.
+ * SQLite runs one transaction at a time anyway.
+ */
+export const READ_COMMITTED = 'read-committed';
+
 const LAUF_FELDER = ['category', 'category_id', 'only_verified'];
 
 /** The fields of an invoice the run sets besides number, amounts and content. */
 type Rechnungsfelder = Partial<
   Pick<
-    RwRechnung,
+    Rechnung,
     | 'rw_kreis_id'
     | 'benutzer_id'
     | 'category'
@@ -78,6 +120,7 @@ type Rechnungsfelder = Partial<
     | 'warenkorb_id'
     | 'bezahloption_typ'
     | 'storno_parent_id'
+    | 'rw_vorlage_id'
   >
 >;
 
@@ -93,14 +136,16 @@ interface Abrechnungsdaten {
 @Injectable()
 export class Rechnungslauf {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly speicher: Abrechnungsspeicher,
     private readonly nummern: Nummernvergabe,
-    private readonly audit: AuditTrail,
+    private readonly ereignisse: Ereignisbus,
+    private readonly uhr: Uhr,
+    private readonly dokument: RechnungsDokument,
+    private readonly zahlungen: Zahlungsspeicher,
   ) {}
 
   /** The run request `{category, category_id, only_verified?}`, checked before the run is queued. */
-  anfrage(body: unknown): Laufanfrage {
-    const werte = (typeof body === 'object' && body !== null ? body : {}) as Row;
+  anfrage(werte: Laufkoerper): Laufanfrage {
     // Invoice fields instead of a run request: the generic create this endpoint replaced.
     if (Object.keys(werte).some((feld) => !LAUF_FELDER.includes(feld))) {
       throw DomainError.conflict(
@@ -108,64 +153,38 @@ export class Rechnungslauf {
         'Rechnungen entstehen in Abrechnungsläufen und können nicht über die allgemeine Bearbeitung angelegt werden.',
       );
     }
-    return {
-      objekt: kategorieObjekt(werte),
-      nurVerifizierte: werte.only_verified === true || werte.only_verified === 'true',
-    };
+    return { objekt: kategorieObjekt(werte), nurVerifizierte: werte.only_verified === true };
   }
 
+  /** One run in its own transaction, its invoices issued `wie` (Ausstellung). */
   async starte(
     anfrage: Laufanfrage,
     actor: Actor | null,
     melde: Melder = ohneFortschritt,
+    { datum = this.uhr.jetzt(), archivieren = true }: Ausstellung = {},
   ): Promise<Laufergebnis> {
-    const datum = new Date();
-    return this.transaktion((manager) =>
-      this.laufe(manager, anfrage.objekt, anfrage.nurVerifizierte, datum, actor, melde),
+    const { ausgestellt, ...ergebnis } = await this.speicher.transaktion(
+      (tx) => this.laufe(tx, anfrage.objekt, anfrage.nurVerifizierte, datum, actor, melde),
+      READ_COMMITTED,
     );
-  }
-
-  /**
-   * READ COMMITTED on MySQL: every read sees what a run that held the locks before committed.
-   * SQLite runs one transaction at a time anyway.
-   */
-  transaktion<T>(arbeit: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return mitZeilensperre(this.dataSource.manager)
-      ? this.dataSource.transaction('READ COMMITTED', arbeit)
-      : this.dataSource.transaction(arbeit);
+    if (!archivieren) return ergebnis;
+    const nichtArchiviert = await this.dokument.archivieren(ausgestellt, melde);
+    return { ...ergebnis, fehler: [...ergebnis.fehler, ...nichtArchiviert] };
   }
 
   /** The run inside the caller's transaction (the export runs it before gathering, abrechnungen.ts). */
   async laufe(
-    manager: EntityManager,
+    tx: BillingTx,
     objekt: KategorieObjekt,
     nurVerifizierte: boolean,
     datum: Date,
     actor: Actor | null,
     melde: Melder = ohneFortschritt,
-  ): Promise<Laufergebnis> {
+  ): Promise<Laufausgang> {
     await melde(0, 0, 'Offene Vorgänge werden gelesen');
     // 1. Issued invoices of the object with a cancelled transaction get a storno.
-    const ausgestellt = await gesperrteZeilen(
-      manager,
-      manager
-        .createQueryBuilder(RwRechnung, 'r')
-        .where('r.category = :category', { category: objekt.category })
-        .andWhere(`r.${objekt.feld} = :id`, { id: objekt.id })
-        .andWhere('r.storno_id IS NULL')
-        .andWhere('r.storno_parent_id IS NULL')
-        .orderBy('r.id', 'ASC'),
-    );
-    const aufRechnung = ausgestellt.length
-      ? await gesperrteZeilen(
-          manager,
-          manager
-            .createQueryBuilder(RwTransaction, 't')
-            .where('t.rw_rechnung_id IN (:...ids)', { ids: ausgestellt.map((r) => r.id) })
-            .andWhere(neuesteVersionSql('t'))
-            .orderBy('t.id', 'ASC'),
-        )
-      : [];
+    const ausgestellt = await tx.ausgestellteRechnungenGesperrt(objekt);
+    const aufRechnung = await tx.vorgaengeAufRechnungenGesperrt(ausgestellt.map((r) => r.id));
     const zuStornieren = ausgestellt.filter((r) =>
       aufRechnung.some((t) => t.rw_rechnung_id === r.id && t.storno),
     );
@@ -175,24 +194,23 @@ export class Rechnungslauf {
     );
 
     // 2. The open current transactions.
-    let offenQuery = aktuelleVorgaenge(manager, objekt).andWhere('t.rw_rechnung_id IS NULL');
-    if (nurVerifizierte) offenQuery = offenQuery.andWhere('t.verifiziert = :ja', { ja: true });
-    const offen = await gesperrteZeilen(manager, offenQuery.orderBy('t.id', 'ASC'));
+    const offen = await tx.offeneVorgaengeGesperrt(objekt, nurVerifizierte ? { verifiziert: true } : {});
     const zuBerechnen = [...offen, ...wiederOffen.filter((t) => !nurVerifizierte || t.verifiziert)];
-    const daten = await this.abrechnungsdaten(manager, zuBerechnen);
+    const daten = await abrechnungsdaten(tx, zuBerechnen);
 
     // 3. Every circle this run numbers from, locked in ascending order before any number is taken.
     const kreise = new Set<number>([...daten.values()].map((d) => d.rw_kreis_id));
     for (const r of zuStornieren) if (r.rw_kreis_id != null) kreise.add(r.rw_kreis_id);
-    await this.nummern.sperren(manager, [...kreise]);
+    await this.nummern.sperren(tx, [...kreise]);
 
     // 4. Storno invoices, and the re-opened versions of the rest.
     const neueVersionen = new Map<number, number>();
+    const neu: number[] = [];
     for (const [i, rechnung] of zuStornieren.entries()) {
-      await this.storniere(manager, rechnung, datum, actor);
+      neu.push(await this.storniere(tx, rechnung, datum, actor));
       await melde(i + 1, zuStornieren.length, 'Storno-Rechnungen werden ausgestellt');
     }
-    for (const t of wiederOffen) neueVersionen.set(t.id, await wiederEroeffnen(manager, t));
+    for (const t of wiederOffen) neueVersionen.set(t.id, await wiederEroeffnen(tx, t));
 
     // 5. One invoice per member and payment option (and invoice template).
     const zeitraeume = new Map<number, Leistungszeitraum | null>();
@@ -211,7 +229,7 @@ export class Rechnungslauf {
         rw_kreis_id: d.rw_kreis_id,
       };
     });
-    const optionen = await this.bezahloptionen(manager, objekt, vorgaenge);
+    const optionen = await zahlungswege(tx, objekt, vorgaenge);
     const { entwuerfe, mitglieder, fehler } = rechnungsentwuerfe(vorgaenge, optionen.typen);
     for (const [i, entwurf] of entwuerfe.entries()) {
       const option = optionen.zeilen.get(entwurf.benutzer_id)!;
@@ -222,82 +240,107 @@ export class Rechnungslauf {
           vorgaenge.find((v) => v.benutzer_id === entwurf.benutzer_id),
         ),
         bezahlung: bezahlung(option),
+        e_rechnung: istGeschaeftskunde({
+          firma: option.firma ?? null,
+          e_rechnung: option.e_rechnung ?? false,
+        }),
         leistungszeitraum: gesamtzeitraum(entwurf.positionen.map((p) => zeitraeume.get(p.vorgang_id))),
       };
-      const id = await this.stelleAus(manager, datum, actor, 'invoice-run', {
+      const id = await this.stelleAus(tx, datum, actor, 'invoice-run', {
         rw_kreis_id: entwurf.rw_kreis_id,
         benutzer_id: entwurf.benutzer_id,
         category: objekt.category,
         [objekt.feld]: objekt.id,
         bezahloption_typ: entwurf.bezahloption.typ,
+        rw_vorlage_id: entwurf.rw_vorlage_id,
         summen: entwurf.summen,
         inhalt,
       });
-      await manager.update(
-        RwTransaction,
-        { id: In(entwurf.positionen.map((p) => p.vorgang_id)) },
+      neu.push(id);
+      await tx.vorgaengeAendern(
+        entwurf.positionen.map((p) => p.vorgang_id),
         { rw_rechnung_id: id, locked: true },
       );
       await melde(i + 1, entwuerfe.length, 'Rechnungen werden ausgestellt');
     }
-    return { all: mitglieder, created: entwuerfe.length, storno: zuStornieren.length, fehler };
+    return {
+      all: mitglieder,
+      created: entwuerfe.length,
+      storno: zuStornieren.length,
+      fehler,
+      ausgestellt: neu,
+    };
   }
 
   /**
    * `DELETE …/rw-rechnung/{id}/modifyAll?copy=true`: cancels the invoice at once — a storno invoice
    * and its transactions cancelled — and, with `copy`, re-opens copies of them (new versions) for
-   * a corrected run. One database transaction.
+   * a corrected run. One database transaction; `datum` is the storno's date of issue (the demo data
+   * cancels in the past, at the dates it plays through).
    */
-  storniereRechnung(id: number, kopieren: boolean, actor: Actor | null): Promise<Stornoergebnis> {
-    return this.transaktion(async (manager) => {
-      const [rechnung] = await gesperrteZeilen(
-        manager,
-        manager.createQueryBuilder(RwRechnung, 'r').where('r.id = :id', { id }),
-      );
+  async storniereRechnung(
+    id: number,
+    kopieren: boolean,
+    actor: Actor | null,
+    { datum = this.uhr.jetzt(), archivieren = true }: Ausstellung = {},
+  ): Promise<Stornoergebnis> {
+    const ergebnis = await this.speicher.transaktion(async (tx) => {
+      const rechnung = await tx.rechnungGesperrt(id);
       if (!rechnung) throw DomainError.notFound('NOT_FOUND', `Rechnung ${id} wurde nicht gefunden.`);
       pruefeStornierbar(rechnung);
-      const vorgaenge = await gesperrteZeilen(
-        manager,
-        manager
-          .createQueryBuilder(RwTransaction, 't')
-          .where('t.rw_rechnung_id = :id', { id })
-          .andWhere(neuesteVersionSql('t'))
-          .orderBy('t.id', 'ASC'),
-      );
-      if (rechnung.rw_kreis_id != null) await this.nummern.sperren(manager, [rechnung.rw_kreis_id]);
-      const storno = await this.storniere(manager, rechnung, new Date(), actor);
+      const vorgaenge = await tx.vorgaengeAufRechnungenGesperrt([id]);
+      if (rechnung.rw_kreis_id != null) await this.nummern.sperren(tx, [rechnung.rw_kreis_id]);
+      const storno = await this.storniere(tx, rechnung, datum, actor);
       const kopien: number[] = [];
       for (const t of vorgaenge) {
         if (!t.storno) {
-          await manager.update(RwTransaction, t.id, { storno: true });
-          await this.audit.record(manager, {
+          await tx.vorgaengeAendern([t.id], { storno: true });
+          await tx.protokolliere({
             actor,
             resource: 'rw-transaction',
             recordId: t.id,
             action: 'storno',
             changes: { storno: { before: false, after: true } },
           });
+          // Without a copy the booking ends here: its voucher is given back.
+          if (!kopieren)
+            await this.ereignisse.melden('buchung.aktiv', buchungAktiv(t, false, actor), tx.transaktion);
         }
-        if (kopieren) kopien.push(await wiederEroeffnen(manager, t));
-        await buchungGeaendert(manager, [t]);
+        if (kopieren) kopien.push(await wiederEroeffnen(tx, t));
       }
+      await this.ereignisse.melden(
+        'buchung.geaendert',
+        { ziele: vorgaenge.map(buchungsZiel) },
+        tx.transaktion,
+      );
       return { storno, kopien };
-    });
+    }, READ_COMMITTED);
+    // A storno whose PDF fails to render stays without original; its first download shows why.
+    if (archivieren) await this.dokument.archivieren([ergebnis.storno]);
+    return ergebnis;
   }
 
-  /** The storno of `rechnung`: negated lines and totals, the next number of the same circle. */
+  /**
+   * The storno of `rechnung`: negated lines and totals, the next number of the same circle. An
+   * invoice whose content cannot be negated exactly is refused, also inside a run.
+   */
   private async storniere(
-    manager: EntityManager,
-    rechnung: RwRechnung,
+    tx: BillingTx,
+    rechnung: Rechnung,
     datum: Date,
     actor: Actor | null,
   ): Promise<number> {
+    pruefeExaktStornierbar(rechnung);
     const original = (rechnung.data ?? {}) as Rechnungsinhalt;
     const { inhalt, summen } = stornoInhalt({
       positionen: original.positionen ?? [],
       steuern: original.steuern ?? [],
     });
-    const stornoId = await this.stelleAus(manager, datum, actor, 'storno', {
+    // Issue 28: what was not received is netted off, only what was received is refunded.
+    const ztx = this.zahlungen.in(tx.transaktion);
+    const zahlungen = (await ztx.zahlungen([rechnung.id])).map(alsBetrag);
+    const ausgleich = stornoAusgleich(eurosToCents(Number(rechnung.betrag ?? 0)), zahlungen);
+    const stornoId = await this.stelleAus(tx, datum, actor, 'storno', {
       rw_kreis_id: rechnung.rw_kreis_id,
       benutzer_id: rechnung.benutzer_id,
       category: rechnung.category,
@@ -306,21 +349,80 @@ export class Rechnungslauf {
       wb_bundle_id: rechnung.wb_bundle_id,
       warenkorb_id: rechnung.warenkorb_id,
       bezahloption_typ: rechnung.bezahloption_typ,
+      rw_vorlage_id: rechnung.rw_vorlage_id,
       storno_parent_id: rechnung.id,
       summen,
       inhalt: {
         ...original,
         ...inhalt,
         storno_zu: rechnung.rechnungs_nr,
+        // The credit note names the cancelled invoice's date too (EN 16931 BT-26).
+        storno_zu_datum: original.datum ?? rechnung.createdAt.toISOString(),
+        ausgleich,
+        bezahlung: { ...bezahlungDer(rechnung), konto: await erstattungskonto(tx, rechnung) },
       },
     });
-    await manager.update(RwRechnung, rechnung.id, { storno_id: stornoId });
+    const vorher = rechnung.storno_id ?? null;
+    await tx.rechnungenAendern([rechnung.id], { storno_id: stornoId });
+    // Issue 29: the cancelled invoice's own trail names its storno, as it names its payments.
+    await tx.protokolliere({
+      actor,
+      resource: 'rw-rechnung',
+      recordId: rechnung.id,
+      action: 'storno',
+      changes: { storno_id: { before: vorher, after: stornoId } },
+    });
+    if (ausgleich.verrechnet > 0) {
+      await bucheZahlungen(
+        tx,
+        ztx,
+        [
+          {
+            rechnung: rechnung.id,
+            betrag: ausgleich.verrechnet,
+            art: 'verrechnung',
+            quelle: 'storno',
+            datum: berlinerDatum(datum),
+          },
+        ],
+        actor,
+      );
+      await this.lastschriftZurueckrufen(tx, ztx, rechnung, ausgleich.verrechnet, actor);
+    }
     return stornoId;
+  }
+
+  /**
+   * A netted debit invoice whose summary's debit file was downloaded already may still be
+   * collected: the summary says so, for staff to recall it at the bank.
+   */
+  private async lastschriftZurueckrufen(
+    tx: BillingTx,
+    ztx: ZahlungsTx,
+    rechnung: Rechnung,
+    betrag: Cents,
+    actor: Actor | null,
+  ): Promise<void> {
+    const id = rechnung.rw_abrechnung_id;
+    if (rechnung.bezahloption_typ !== 'debit' || id == null || !(await ztx.lastschriftHeruntergeladen(id)))
+      return;
+    const abrechnung = await tx.abrechnung(id);
+    if (!abrechnung) return;
+    const hinweise = Array.isArray(abrechnung.data?.hinweise) ? (abrechnung.data.hinweise as string[]) : [];
+    const data = {
+      ...abrechnung.data,
+      hinweise: [
+        ...hinweise,
+        `Rechnung ${rechnung.rechnungs_nr} wurde storniert, steht aber in der bereits heruntergeladenen ` +
+          `SEPA-Lastschrift (${formatEuro(betrag)}): bitte den Einzug bei der Bank zurückrufen.`,
+      ],
+    };
+    await abrechnungsdatenAendern(tx, abrechnung, data, actor);
   }
 
   /** Issues one invoice (or storno) with the next number of its circle; answers its id. */
   private async stelleAus(
-    manager: EntityManager,
+    tx: BillingTx,
     datum: Date,
     actor: Actor | null,
     action: 'invoice-run' | 'storno',
@@ -330,16 +432,17 @@ export class Rechnungslauf {
       throw DomainError.conflict('KREIS_FEHLT', 'Die Rechnung hat keinen Rechnungs-Kreis.');
     }
     const { summen, inhalt, ...felder } = r;
-    const werte = {
+    const werte: NeueRechnung = {
       ...felder,
-      rechnungs_nr: await this.nummern.naechsteRechnungsnummer(manager, r.rw_kreis_id, datum),
+      zahlstatus: zahlstatus(summen.brutto, []),
+      rechnungs_nr: await this.nummern.naechsteRechnungsnummer(tx, r.rw_kreis_id, datum),
       betrag: centsToEuros(summen.brutto),
       netto: centsToEuros(summen.netto),
       mwst: centsToEuros(summen.mwst),
       data: { ...inhalt, datum: datum.toISOString() } as Record<string, unknown>,
     };
-    const { id } = await manager.save(manager.create(RwRechnung, werte));
-    await this.audit.record(manager, {
+    const id = await tx.rechnungAnlegen(werte);
+    await tx.protokolliere({
       actor,
       resource: 'rw-rechnung',
       recordId: id,
@@ -348,142 +451,89 @@ export class Rechnungslauf {
     });
     return id;
   }
+}
 
-  /**
-   * Per transaction: the member's name, the VAT rate of its seminar / bundle / Abo period
-   * (products and periods without one: the standard rate) and the circle of the invoice template
-   * of its seminar type / bundle / product / Abo. Read through the transaction's associations.
-   */
-  private async abrechnungsdaten(
-    manager: EntityManager,
-    vorgaenge: RwTransaction[],
-  ): Promise<Map<number, Abrechnungsdaten>> {
-    const daten = new Map<number, Abrechnungsdaten>();
-    if (vorgaenge.length === 0) return daten;
-    const zeilen: Record<string, unknown>[] = await manager
-      .createQueryBuilder(RwTransaction, 't')
-      .leftJoin('t.Benutzer', 'b')
-      .leftJoin('t.Veranstaltung', 'v')
-      .leftJoin('v.Veranstaltung_Typ', 'vt')
-      .leftJoin('t.Veranstaltung_Event', 'e')
-      .leftJoin('e.Veranstaltung', 'ev')
-      .leftJoin('ev.Veranstaltung_Typ', 'evt')
-      .leftJoin('t.WB_Bundle', 'wb')
-      .leftJoin('t.Produkt', 'p')
-      .leftJoin('t.WB_Abo', 'a')
-      .leftJoin('t.WB_Abo_Turnus', 'at')
-      .select('t.id', 'id')
-      .addSelect('b.anzeigename', 'benutzer_name')
-      .addSelect('COALESCE(v.mwst, ev.mwst, wb.mwst, at.mwst)', 'satz')
-      .addSelect(
-        'COALESCE(vt.rw_vorlage_id, evt.rw_vorlage_id, wb.rw_vorlage_id, p.rw_vorlage_id, a.rw_vorlage_id)',
-        'vorlage_id',
-      )
-      .addSelect('COALESCE(v.titel, ev.titel, wb.titel, p.titel, a.titel)', 'objekt')
-      .where('t.id IN (:...ids)', { ids: vorgaenge.map((t) => t.id) })
-      .getRawMany();
-    const vorlagenIds = [
-      ...new Set(
-        zeilen
-          .map((z) => z.vorlage_id)
-          .filter((id) => id != null)
-          .map(Number),
-      ),
-    ];
-    const vorlagen = new Map(
-      (vorlagenIds.length ? await manager.find(RwVorlage, { where: { id: In(vorlagenIds) } }) : []).map(
-        (v) => [v.id, v.rw_kreis_id],
-      ),
-    );
-    // The dates of the service period, hydrated (raw date values differ between the drivers).
-    const termine = new Map(
-      (
-        await manager.find(RwTransaction, {
-          select: { id: true },
-          where: { id: In(vorgaenge.map((t) => t.id)) },
-          relations: { Veranstaltung: true, Veranstaltung_Event: true, WB_Abo_Turnus: true },
-        })
-      ).map((t) => [
-        t.id,
-        vorgangszeitraum({
-          eventDatum: t.Veranstaltung_Event?.datum,
-          seminar: t.Veranstaltung,
-          turnus: t.WB_Abo_Turnus,
-        }),
-      ]),
-    );
-    for (const z of zeilen) {
-      const kreis = z.vorlage_id == null ? null : vorlagen.get(Number(z.vorlage_id));
-      if (kreis == null) {
-        throw DomainError.conflict(
-          'KREIS_FEHLT',
-          `Für „${String(z.objekt ?? '')}“ ist keine Rechnungsvorlage mit Rechnungs-Kreis hinterlegt.`,
-        );
-      }
-      daten.set(Number(z.id), {
-        benutzer_name: (z.benutzer_name as string | null) ?? null,
-        satz: z.satz == null ? REGELSATZ : Number(z.satz),
-        rw_vorlage_id: Number(z.vorlage_id),
-        rw_kreis_id: kreis,
-        leistung: termine.get(Number(z.id)) ?? null,
-      });
+/**
+ * Per transaction: the member's name, the VAT rate and the invoice template (domain/steuerquellen.ts)
+ * and the circle of that template; a template without circle stops the run (409).
+ */
+async function abrechnungsdaten(
+  tx: BillingTx,
+  vorgaenge: Buchungsvorgang[],
+): Promise<Map<number, Abrechnungsdaten>> {
+  const daten = new Map<number, Abrechnungsdaten>();
+  for (const q of await tx.abrechnungsquellen(vorgaenge.map((t) => t.id))) {
+    const regel = steuerregel(q.quellen);
+    const kreis = regel.rw_vorlage_id == null ? null : q.kreise.get(regel.rw_vorlage_id);
+    if (regel.rw_vorlage_id == null || kreis == null) {
+      throw DomainError.conflict(
+        'KREIS_FEHLT',
+        `Für „${regel.objekt}“ ist keine Rechnungsvorlage mit Rechnungs-Kreis hinterlegt.`,
+      );
     }
-    return daten;
+    daten.set(q.vorgang_id, {
+      benutzer_name: q.benutzer_name,
+      satz: regel.satz,
+      rw_vorlage_id: regel.rw_vorlage_id,
+      rw_kreis_id: kreis,
+      leistung: q.leistung,
+    });
   }
+  return daten;
+}
 
-  private async bezahloptionen(manager: EntityManager, objekt: KategorieObjekt, vorgaenge: OffenerVorgang[]) {
-    const benutzer = [
-      ...new Set(vorgaenge.map((v) => v.benutzer_id).filter((id): id is number => id != null)),
-    ];
-    const zeilen = benutzer.length
-      ? await manager.find(RwBezahloption, {
-          where: { category: objekt.category, [objekt.feld]: objekt.id, benutzer_id: In(benutzer) },
-          relations: { Benutzer_Adresse: true, Benutzer_Konto: true },
-          order: { id: 'ASC' },
-        })
-      : [];
-    const nachBenutzer = new Map(zeilen.map((o) => [o.benutzer_id, o]));
-    const typen = new Map<number, Bezahloption>(
-      [...nachBenutzer.values()].map((o) => [o.benutzer_id, { id: o.id, typ: o.typ }]),
-    );
-    return { zeilen: nachBenutzer, typen };
-  }
+/** The members' payment options for the object, by member. */
+async function zahlungswege(tx: BillingTx, objekt: KategorieObjekt, vorgaenge: OffenerVorgang[]) {
+  const benutzer = [...new Set(vorgaenge.map((v) => v.benutzer_id).filter((id): id is number => id != null))];
+  const nachBenutzer = new Map<number, Zahlungsweg>();
+  for (const o of await tx.zahlungswege(objekt, benutzer)) nachBenutzer.set(o.benutzer_id, o);
+  const typen = new Map<number, Bezahloption>(
+    [...nachBenutzer.values()].map((o) => [o.benutzer_id, { id: o.id, typ: o.typ, adresse: o.adresse }]),
+  );
+  return { zeilen: nachBenutzer, typen };
 }
 
 /**
  * A new, open version of an invoiced transaction (same booking, same verification), so that a
  * corrected run invoices it again; the old version stays on the cancelled invoice as history.
  */
-async function wiederEroeffnen(manager: EntityManager, t: RwTransaction): Promise<number> {
-  const neu = neueVersion({ ...t } as Row & RwTransaction, { verifiziert: t.verifiziert });
-  const neueId = Number((await manager.insert(RwTransaction, neu)).identifiers[0]?.id);
-  await manager.update(RwTransaction, t.id, { child_id: neueId });
+async function wiederEroeffnen(tx: BillingTx, t: Buchungsvorgang): Promise<number> {
+  const neueId = await tx.vorgangEinfuegen(neueVersion({ ...t }, { verifiziert: t.verifiziert }));
+  await tx.vorgaengeAendern([t.id], { child_id: neueId });
   return neueId;
 }
 
-/** The recipient as issued: the member's name and the address of the payment option. */
-function empfaenger(option: RwBezahloption, vorgang: OffenerVorgang | undefined) {
-  const a = option.Benutzer_Adresse;
+/** Where a storno's refund goes: the refund account of the invoice's payment option, else the one it was issued with. */
+async function erstattungskonto(tx: BillingTx, rechnung: Rechnung): Promise<Konto | null> {
+  const issued = bezahlungDer(rechnung)?.konto ?? null;
+  if (rechnung.category == null || rechnung.benutzer_id == null) return issued;
+  const feld = KATEGORIE_ID_FELD[rechnung.category];
+  const id = rechnung[feld];
+  if (id == null) return issued;
+  const [option] = await tx.zahlungswege({ category: rechnung.category, feld, id }, [rechnung.benutzer_id]);
+  return option?.erstattungskonto ?? issued;
+}
+
+const bezahlungDer = (rechnung: Rechnung) =>
+  (rechnung.data as { bezahlung?: { typ: string | null; konto: Konto | null } } | null)?.bezahlung;
+
+const berlinerDatum = (datum: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(datum);
+
+/**
+ * The recipient as issued: the member's name and firma, the address and Leitweg-ID of the payment
+ * option, and whether it is a business that gets an e-invoice (issue 29).
+ */
+function empfaenger(option: Zahlungsweg, vorgang: OffenerVorgang | undefined) {
   return {
     name: vorgang?.benutzer_name ?? null,
-    adresse: a ? { bezeichnung: a.bezeichnung, strasse: a.strasse, plz: a.plz, ort: a.ort } : null,
+    firma: option.firma ?? null,
+    leitweg_id: option.leitweg_id ?? null,
+    adresse: option.adresse,
   };
 }
 
 /** How the invoice is paid, as issued: type and the account (with SEPA mandate) of the payment option. */
-function bezahlung(option: RwBezahloption) {
-  const k = option.Benutzer_Konto;
-  return {
-    typ: option.typ,
-    konto: k
-      ? {
-          inhaber: k.inhaber,
-          iban: k.iban,
-          bic: k.bic,
-          bank: k.bank,
-          sepa_referenz: k.sepa_referenz,
-          sepa_datum: k.sepa_datum,
-        }
-      : null,
-  };
+function bezahlung(option: Zahlungsweg) {
+  return { typ: option.typ, konto: option.konto };
 }

@@ -1,141 +1,37 @@
 /**
- * What billing offers the seminars context (issue 10), run in the caller's transaction: a new
- * seminar's debtor number from its type's debtor circle, and whether bookings name a seminar or
- * an event (then it must not be deleted: bookings are financial history).
+ * What billing offers the seminars context (issue 10, 11), behind its exported port
+ * SeminarBuchungen: each answer in the caller's transaction.
  */
-import type { EntityManager } from 'typeorm';
-import { RwDebitorKreis } from '../adapters/persistence/rw-kreis.entity';
-import { RwTransaction } from '../adapters/persistence/rw-transaction.entity';
-import { naechsteNummer } from '../domain/nummernkreis';
-import { aktuellSql } from '../domain/vorgang';
-import { gesperrt } from './nummernvergabe';
+import { Injectable } from '@nestjs/common';
+import type { Transaktion } from '../../platform/database/transaktion';
+import { Nummernvergabe } from './nummernvergabe';
+import { Abrechnungsspeicher } from './ports/abrechnungsspeicher';
+import { SeminarBuchungen, type SeminarBuchung } from './ports/seminar-buchungen';
+import { Uhr } from './ports/uhr';
 
-/**
- * The circle's next debtor number (gapless, DESIGN.md §4): the circle row is locked until the
- * caller's transaction ends (`SELECT … FOR UPDATE` on MySQL/MariaDB; SQLite has one writer), so
- * two seminars saved at once get consecutive numbers. Null when the circle does not exist.
- */
-export async function naechsteDebitorNummer(manager: EntityManager, kreisId: number): Promise<number | null> {
-  const kreis = await gesperrt(
-    manager,
-    manager.createQueryBuilder(RwDebitorKreis, 'k').where('k.id = :kreisId', { kreisId }),
-  ).getOne();
-  if (!kreis) return null;
-  const { current_nr } = naechsteNummer(kreis, new Date());
-  await manager.update(RwDebitorKreis, kreis.id, { current_nr });
-  // A debtor number is a plain number: the circle's offset continues an earlier system's numbering.
-  return kreis.offset_nr + current_nr;
-}
-
-/** How many booking transactions (any version, cancelled too) name the seminar or one of its events. */
-export async function buchungenZuSeminar(manager: EntityManager, veranstaltungId: number): Promise<number> {
-  return manager
-    .createQueryBuilder(RwTransaction, 't')
-    .leftJoin('t.Veranstaltung_Event', 'e')
-    .where('t.veranstaltung_id = :id OR e.veranstaltung_id = :id', { id: veranstaltungId })
-    .getCount();
-}
-
-/** How many booking transactions name the event. */
-export async function buchungenZuEvent(manager: EntityManager, eventId: number): Promise<number> {
-  return manager.count(RwTransaction, { where: { veranstaltung_event_id: eventId } });
-}
-
-/** The person of a booking as the seminars' participant lists and certificates need it. */
-export interface BuchungsPerson {
-  id: number;
-  kennnummer: string | null;
-  vorname: string | null;
-  nachname: string | null;
-  titel: string | null;
-  firma: string | null;
-  anzeigename: string | null;
-  ansprache: string | null;
-  email: string | null;
-  atr_mitglied: boolean;
-  berufsbezeichnung: string | null;
-  stb_datum: string | null;
-  parent: { id: number; kennnummer: string | null; anzeigename: string | null; firma: string | null } | null;
-}
-
-/** A current booking of a seminar or one of its events (issue 11). */
-export interface SeminarBuchung {
-  id: number;
-  veranstaltung_event_id: number | null;
-  betrag: number | null;
-  buchung_typ: string | null;
-  /** The name as booked (guests without a Benutzer have only this). */
-  teilnehmer: string | null;
-  /** Who takes part: the named participant, else the booking person. */
-  person: BuchungsPerson | null;
-}
-
-const PERSON_SPALTEN = [
-  'id',
-  'kennnummer',
-  'vorname',
-  'nachname',
-  'titel',
-  'firma',
-  'anzeigename',
-  'ansprache',
-  'atr_mitglied',
-  'berufsbezeichnung',
-  'stb_datum',
-] as const;
-
-/**
- * The current bookings (last version, not cancelled) of the seminar and of its events: the
- * participant list's source. One query, the person and the firm joined.
- */
-export async function aktuelleSeminarBuchungen(
-  manager: EntityManager,
-  veranstaltungId: number,
-): Promise<SeminarBuchung[]> {
-  const query = manager
-    .createQueryBuilder(RwTransaction, 't')
-    .leftJoin('t.Veranstaltung_Event', 'e')
-    .where('(t.veranstaltung_id = :id OR e.veranstaltung_id = :id)', { id: veranstaltungId })
-    .andWhere(aktuellSql('t'))
-    .andWhere('t.category = :category', { category: 'seminare' })
-    .select(['t.id', 't.veranstaltung_event_id', 't.betrag', 't.buchung_typ', 't.teilnehmer']);
-  for (const alias of ['tn', 'b']) {
-    query
-      .leftJoin(alias === 'tn' ? 't.Teilnehmer' : 't.Benutzer', alias)
-      .leftJoin(`${alias}.Primaeremail`, `${alias}_mail`)
-      .leftJoin(`${alias}.Parent`, `${alias}_parent`)
-      .addSelect(PERSON_SPALTEN.map((spalte) => `${alias}.${spalte}`))
-      .addSelect([`${alias}_mail.id`, `${alias}_mail.email`])
-      .addSelect([
-        `${alias}_parent.id`,
-        `${alias}_parent.kennnummer`,
-        `${alias}_parent.anzeigename`,
-        `${alias}_parent.firma`,
-      ]);
+@Injectable()
+export class SeminarAnbindung extends SeminarBuchungen {
+  constructor(
+    private readonly speicher: Abrechnungsspeicher,
+    private readonly nummern: Nummernvergabe,
+    private readonly uhr: Uhr,
+  ) {
+    super();
   }
-  const rows = await query.orderBy('t.id', 'ASC').getMany();
-  return rows.map((t) => {
-    const b = t.Teilnehmer ?? t.Benutzer;
-    return {
-      id: t.id,
-      veranstaltung_event_id: t.veranstaltung_event_id,
-      betrag: t.betrag,
-      buchung_typ: t.buchung_typ,
-      teilnehmer: t.teilnehmer,
-      person: b
-        ? ({
-            ...Object.fromEntries(PERSON_SPALTEN.map((spalte) => [spalte, b[spalte]])),
-            email: b.Primaeremail?.email ?? null,
-            parent: b.Parent
-              ? {
-                  id: b.Parent.id,
-                  kennnummer: b.Parent.kennnummer,
-                  anzeigename: b.Parent.anzeigename,
-                  firma: b.Parent.firma,
-                }
-              : null,
-          } as BuchungsPerson)
-        : null,
-    };
-  });
+
+  naechsteDebitorNummer(tx: Transaktion, kreisId: number): Promise<number | null> {
+    return this.nummern.naechsteDebitorNummer(this.speicher.in(tx), kreisId, this.uhr.jetzt());
+  }
+
+  buchungenZuSeminar(tx: Transaktion, veranstaltungId: number): Promise<number> {
+    return this.speicher.in(tx).buchungenZuSeminar(veranstaltungId);
+  }
+
+  buchungenZuEvent(tx: Transaktion, eventId: number): Promise<number> {
+    return this.speicher.in(tx).buchungenZuEvent(eventId);
+  }
+
+  aktuelleSeminarBuchungen(tx: Transaktion, veranstaltungId: number): Promise<SeminarBuchung[]> {
+    return this.speicher.in(tx).aktuelleSeminarBuchungen(veranstaltungId);
+  }
 }

@@ -55,6 +55,17 @@ describe('payment options', () => {
       { benutzer_konto_id: 7 },
       null,
     ],
+    ['a Leitweg-ID with fine address', { ...basis, leitweg_id: '04011000-1234512345-06' }, {}, null],
+    ['a Leitweg-ID without fine address', { ...basis, leitweg_id: '991-33333-57' }, {}, null],
+    [
+      'a Leitweg-ID without check digits',
+      { ...basis, leitweg_id: '04011000-1234512345' },
+      {},
+      {
+        leitweg_id:
+          'ist ungültig: Grobadressierung (2–12 Ziffern), optional Feinadressierung, Prüfziffern, z. B. 04011000-1234512345-06',
+      },
+    ],
   ])('%s', (_name, option, eigentuemer, erwartet) => {
     expect(fehler(option, eigentuemer)).toEqual(erwartet);
   });

@@ -32,7 +32,21 @@ export function pruefeBezahloption(option: Werte, eigentuemer: Eigentuemer): voi
     fehler.benutzer_konto_id = 'ist für eine Einzugsermächtigung ein Pflichtfeld';
   if (option.neg_typ === 'debit' && option.neg_benutzer_konto_id == null && option.benutzer_konto_id == null)
     fehler.neg_benutzer_konto_id = 'ist für Erstattungen per Lastschriftkonto ein Pflichtfeld';
+  if (typeof option.leitweg_id === 'string' && option.leitweg_id.trim() !== '') {
+    const f = leitwegIdFehler(option.leitweg_id);
+    if (f) fehler.leitweg_id = f;
+  }
   if (Object.keys(fehler).length > 0) throw DomainError.fields(fehler);
+}
+
+/**
+ * A Leitweg-ID as KoSIT defines it (issue 29): the coarse address (2–12 digits), optionally a fine
+ * address (up to 30 letters or digits), and two check digits, joined by hyphens (04011000-1234512345-06).
+ */
+export function leitwegIdFehler(raw: string): string | null {
+  return /^\d{2,12}(-[A-Za-z0-9]{1,30})?-\d{2}$/.test(raw.trim())
+    ? null
+    : 'ist ungültig: Grobadressierung (2–12 Ziffern), optional Feinadressierung, Prüfziffern, z. B. 04011000-1234512345-06';
 }
 
 export const bezahloptionDoppelt = () =>

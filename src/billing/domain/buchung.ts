@@ -5,10 +5,10 @@
  * promotions' Preisfindung evaluates discounts and vouchers.
  */
 import { PREIS_STUFEN, beschreibungGesetzt } from '../../../common/seminar';
-import { enumLabel, labelFor } from '../../../common/vocabulary';
+import { labelFor } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 import { eurosToCents, roundCents, type Cents } from '../../shared/money';
-import { isKategorie, KATEGORIEN, type Kategorie } from './kategorie';
+import type { Kategorie } from './kategorie';
 import { pruefeBetrag } from './vorgang';
 
 /** Whom a seminar's price tiers distinguish (the Preisbezeichnungen of the seminar's tiers). */
@@ -19,6 +19,39 @@ export interface Person {
   parent_id: number | null;
   atr_mitglied: boolean;
   anzeigename: string | null;
+}
+
+/** How a booking came in: staff, the shop, the fax form, or the seminar's or one date's booking. */
+export const BUCHUNGS_TYPEN = ['backoffice', 'online', 'fax', 'seminar', 'event'] as const;
+
+export type BuchungsTyp = (typeof BUCHUNGS_TYPEN)[number];
+
+/**
+ * A booking request as its body schema let it through (adapters/http/billing.schemas.ts): each
+ * field of its type, ids as numbers; fields of other names still in it for `buchungsanfrage`.
+ */
+export interface BuchungsEingabe {
+  category: Kategorie;
+  benutzer_id?: number | null;
+  teilnehmer_id?: number | null;
+  veranstaltung_id?: number | null;
+  veranstaltung_event_id?: number | null;
+  wb_bundle_id?: number | null;
+  produkt_id?: number | null;
+  warenkorb_id?: number | null;
+  wb_abo_id?: number | null;
+  wb_abo_turnus_id?: number | null;
+  wb_abo_buchung_id?: number | null;
+  buchung_typ?: BuchungsTyp | null;
+  titel?: string | null;
+  preis?: (typeof PREIS_STUFEN)[number] | null;
+  /** 0: explicitly no discount. */
+  wb_rabatt_id?: number | null;
+  voucher_code?: string | null;
+  /** Euros. */
+  betrag?: number | null;
+  verifiziert?: boolean | null;
+  [feld: string]: unknown;
 }
 
 /** The booking request after its shape was checked; ids still unresolved. */
@@ -78,39 +111,21 @@ const OBJEKT_FELDER: Record<Kategorie, string[]> = {
 
 const ungueltig = (code: string, message: string) => DomainError.invalid(code, message);
 
-function id(werte: Record<string, unknown>, feld: string, name: string): number | null {
-  const wert = werte[feld];
-  if (wert === undefined || wert === null || wert === '') return null;
-  const zahl = typeof wert === 'string' && /^\d+$/.test(wert) ? Number(wert) : wert;
-  if (typeof zahl !== 'number' || !Number.isSafeInteger(zahl) || zahl <= 0)
-    throw ungueltig('BUCHUNG_ID', `„${name}“ muss die ID eines Eintrags sein.`);
-  return zahl;
-}
-
 /**
- * The booking request of `POST …/rw-transaction` and `…/preis`, checked before anything is read:
- * a known category, the ids it needs and no others, a tier 1..6, an amount of whole cents, not
- * negative. Refusals are 400 with a German sentence.
+ * The booking request of `POST …/rw-transaction` and `…/preis`, its fields' types checked by its
+ * schema, before anything is read: only a booking's fields, a member, the object ids of its
+ * category and no others, an amount of whole cents, not negative. Refusals are 400 with a German
+ * sentence.
  */
-export function buchungsanfrage(body: unknown): Buchungsanfrage {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw ungueltig('INVALID_BODY', 'Die Buchung muss ein Objekt sein.');
-  const werte = body as Record<string, unknown>;
+export function buchungsanfrage(werte: BuchungsEingabe): Buchungsanfrage {
   const fremd = Object.keys(werte).filter((feld) => !FELDER.includes(feld));
   if (fremd.length > 0)
     throw ungueltig(
       'BUCHUNG_FELDER',
       `Eine Buchung nimmt diese Angaben nicht an: ${fremd.join(', ')}. Teilnehmername, Buchungszeit und Preisangaben ergeben sich aus der Buchung.`,
     );
-  if (!isKategorie(werte.category)) {
-    const erlaubt = KATEGORIEN.map((k) => enumLabel('rw-transaction', 'category', k)).join(', ');
-    throw DomainError.fields({ category: `hat einen unzulässigen Wert (erlaubt: ${erlaubt})` }, (feld) =>
-      labelFor('rw-transaction', feld),
-    );
-  }
-  const category = werte.category;
-  const benutzer_id = id(werte, 'benutzer_id', 'Mitglied');
-  if (benutzer_id === null) throw ungueltig('BUCHUNG_MITGLIED', 'Bitte wählen Sie das buchende Mitglied.');
+  const { category, benutzer_id } = werte;
+  if (benutzer_id == null) throw ungueltig('BUCHUNG_MITGLIED', 'Bitte wählen Sie das buchende Mitglied.');
   const erlaubt = OBJEKT_FELDER[category];
   const falsch = Object.values(OBJEKT_FELDER)
     .flat()
@@ -120,30 +135,8 @@ export function buchungsanfrage(body: unknown): Buchungsanfrage {
       'BUCHUNG_FALSCHER_BEREICH',
       `Eine Buchung im Bereich „${category}“ kann nicht auf ${falsch.join(', ')} lauten.`,
     );
-  const preis = werte.preis ?? null;
-  if (preis !== null && !(PREIS_STUFEN as readonly unknown[]).includes(preis))
-    throw ungueltig('BUCHUNG_PREISSTUFE', '„Preis“ muss eine Preisstufe von 1 bis 6 sein.');
-  const rabatt = werte.wb_rabatt_id;
-  // Not chosen (absent or null): the best applicable; 0: explicitly none.
-  const wb_rabatt_id =
-    rabatt === undefined || rabatt === null || rabatt === ''
-      ? undefined
-      : rabatt === 0
-        ? null
-        : id(werte, 'wb_rabatt_id', 'Rabatt');
-  const code = werte.voucher_code ?? null;
-  if (code !== null && typeof code !== 'string')
-    throw ungueltig('BUCHUNG_GUTSCHEIN', '„Gutschein“ muss ein Code sein.');
-  const typ = werte.buchung_typ ?? null;
-  if (typ !== null && (typeof typ !== 'string' || typ.length > 40))
-    throw ungueltig('BUCHUNG_TYP', '„Buchungstyp“ darf höchstens 40 Zeichen lang sein.');
-  const titel = werte.titel ?? null;
-  if (titel !== null && (typeof titel !== 'string' || titel.length > 255))
-    throw ungueltig('BUCHUNG_TITEL', '„Buchungstext“ darf höchstens 255 Zeichen lang sein.');
   let betrag: Cents | null = null;
   if (werte.betrag != null) {
-    if (typeof werte.betrag !== 'number' || !Number.isFinite(werte.betrag))
-      throw DomainError.fields({ betrag: 'muss ein Betrag in Euro sein' });
     try {
       pruefeBetrag(werte.betrag);
     } catch (e) {
@@ -154,25 +147,27 @@ export function buchungsanfrage(body: unknown): Buchungsanfrage {
     }
     betrag = eurosToCents(werte.betrag);
   }
-  if (werte.verifiziert != null && typeof werte.verifiziert !== 'boolean')
-    throw ungueltig('BUCHUNG_VERIFIZIERT', '„verifiziert“ muss ja oder nein sein.');
+  const titel = werte.titel?.trim() || null;
+  const code = werte.voucher_code;
   return {
     benutzer_id,
-    teilnehmer_id: id(werte, 'teilnehmer_id', 'Teilnehmer') ?? benutzer_id,
+    teilnehmer_id: werte.teilnehmer_id ?? benutzer_id,
     category,
-    veranstaltung_id: id(werte, 'veranstaltung_id', 'Seminar'),
-    veranstaltung_event_id: id(werte, 'veranstaltung_event_id', 'Veranstaltung'),
-    wb_bundle_id: id(werte, 'wb_bundle_id', 'Bundle'),
-    produkt_id: id(werte, 'produkt_id', 'Produkt'),
-    wb_abo_id: id(werte, 'wb_abo_id', 'Abo'),
-    warenkorb_id: id(werte, 'warenkorb_id', 'Warenkorb'),
-    wb_abo_turnus_id: id(werte, 'wb_abo_turnus_id', 'Turnus'),
-    wb_abo_buchung_id: id(werte, 'wb_abo_buchung_id', 'Abo-Buchung'),
-    buchung_typ: typ as string | null,
-    titel: titel === null || (titel as string).trim() === '' ? null : (titel as string).trim(),
-    preis: preis as number | null,
-    wb_rabatt_id,
-    voucher_code: code === null || code.trim() === '' ? null : code,
+    veranstaltung_id: werte.veranstaltung_id ?? null,
+    veranstaltung_event_id: werte.veranstaltung_event_id ?? null,
+    wb_bundle_id: werte.wb_bundle_id ?? null,
+    produkt_id: werte.produkt_id ?? null,
+    wb_abo_id: werte.wb_abo_id ?? null,
+    warenkorb_id: werte.warenkorb_id ?? null,
+    wb_abo_turnus_id: werte.wb_abo_turnus_id ?? null,
+    wb_abo_buchung_id: werte.wb_abo_buchung_id ?? null,
+    buchung_typ: werte.buchung_typ ?? null,
+    titel,
+    preis: werte.preis ?? null,
+    // Not chosen (absent or null): the best applicable; 0: explicitly none.
+    wb_rabatt_id:
+      werte.wb_rabatt_id == null ? undefined : werte.wb_rabatt_id === 0 ? null : werte.wb_rabatt_id,
+    voucher_code: code == null || code.trim() === '' ? null : code,
     betrag,
     verifiziert: werte.verifiziert === true,
   };

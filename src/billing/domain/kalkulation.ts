@@ -20,19 +20,20 @@ export interface KalkulationsAnfrage {
   abos: boolean;
 }
 
-const ja = (value: unknown) => value === true || value === 'true';
+/** The overview's request, its fields' types checked at the edge (adapters/http/billing.schemas.ts). */
+export interface Kalkulationskoerper {
+  category?: string;
+  category_ids?: number[];
+  transactions?: boolean;
+  rechnungen?: boolean;
+  abos?: boolean;
+}
 
-/** `{category, category_ids, transactions, rechnungen, abos}`; 400 'bad category' for an unknown category. */
-export function kalkulationsAnfrage(body: unknown): KalkulationsAnfrage {
-  const werte = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+/** 400 'bad category' for an unknown category, `CATEGORY_IDS` for none or too many objects. */
+export function kalkulationsAnfrage(werte: Kalkulationskoerper): KalkulationsAnfrage {
   if (!isKategorie(werte.category)) throw DomainError.invalid('BAD_CATEGORY', 'bad category');
-  const roh = Array.isArray(werte.category_ids) ? werte.category_ids : [werte.category_ids];
-  const ids = roh.map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
-  if (
-    ids.length === 0 ||
-    ids.length > MAX_KATEGORIE_IDS ||
-    !ids.every((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)
-  ) {
+  const ids = werte.category_ids ?? [];
+  if (ids.length === 0 || ids.length > MAX_KATEGORIE_IDS) {
     throw DomainError.invalid(
       'CATEGORY_IDS',
       `„category_ids“ muss eine Liste von 1 bis ${MAX_KATEGORIE_IDS} IDs abzurechnender Einträge sein.`,
@@ -42,10 +43,10 @@ export function kalkulationsAnfrage(body: unknown): KalkulationsAnfrage {
     category: werte.category,
     feld: KATEGORIE_ID_FELD[werte.category],
     ids: [...new Set(ids)],
-    transactions: ja(werte.transactions),
-    rechnungen: ja(werte.rechnungen),
+    transactions: werte.transactions === true,
+    rechnungen: werte.rechnungen === true,
     // Abo bookings exist only for Abos.
-    abos: ja(werte.abos) && werte.category === 'abos',
+    abos: werte.abos === true && werte.category === 'abos',
   };
 }
 

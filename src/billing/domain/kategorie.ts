@@ -32,6 +32,10 @@ export function kategorieIdFeld(category: string): KategorieIdFeld {
 export const BEZAHL_TYPEN = ['debit', 'transfer'] as const;
 export type BezahlTyp = (typeof BEZAHL_TYPEN)[number];
 
+/** What was done with a summary (its log): made, exported as SEPA debit or transfer, invoices e-mailed. */
+export const ABRECHNUNG_LOG_ARTEN = ['create', 'sepaDebit', 'sepaTransfer', 'rechnungenEmail'] as const;
+export type AbrechnungLogArt = (typeof ABRECHNUNG_LOG_ARTEN)[number];
+
 /** The German label of a payment type (the spec's label helper); unknown values are shown as they are. */
 export function bezahlTypLabel(typ: string | null | undefined): string {
   return typ ? enumLabel('rw-bezahloption', 'typ', typ) : '';
@@ -44,12 +48,17 @@ export interface KategorieObjekt {
   id: number;
 }
 
-/** The `{category, category_id}` of the billing verbs; 400 'bad category' for an unknown one (spec 002 §8). */
-export function kategorieObjekt(body: unknown): KategorieObjekt {
-  const { category, category_id } = (typeof body === 'object' && body !== null ? body : {}) as Record<
-    string,
-    unknown
-  >;
+/**
+ * The `{category, category_id}` of the billing verbs (their bodies, or a query's strings); 400
+ * 'bad category' for an unknown one (spec 002 §8).
+ */
+export function kategorieObjekt({
+  category,
+  category_id,
+}: {
+  category?: unknown;
+  category_id?: unknown;
+}): KategorieObjekt {
   if (!isKategorie(category)) throw DomainError.invalid('BAD_CATEGORY', 'bad category');
   const id = typeof category_id === 'string' && /^\d+$/.test(category_id) ? Number(category_id) : category_id;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {

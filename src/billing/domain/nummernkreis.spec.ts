@@ -1,4 +1,4 @@
-import { formatNummer, naechsteNummer, pruefeKreisAenderung } from './nummernkreis';
+import { formatNummer, naechsteDebitorVorschau, naechsteNummer, pruefeKreisAenderung } from './nummernkreis';
 import { domainError, ungueltigeEingabe } from '../../shared/domain-error.testing';
 import { bezahlTypLabel, kategorieIdFeld, kategorieObjekt } from './kategorie';
 
@@ -67,7 +67,6 @@ describe('the billed object of a request', () => {
   it.each([
     [{ category: 'kurse', category_id: 1 }, 'bad category'],
     [{ category_id: 1 }, 'bad category'],
-    [null, 'bad category'],
     [{ category: 'bundle' }, '„category_id“ muss die ID des abzurechnenden Eintrags sein.'],
     [{ category: 'bundle', category_id: -3 }, '„category_id“ muss die ID des abzurechnenden Eintrags sein.'],
     [
@@ -125,5 +124,15 @@ describe('editing a number circle (issue 26)', () => {
     expect(() =>
       pruefeKreisAenderung('rw-kreis', { ...benutzt, template: 'RE-2027-{NR:5}', titel: 'Ab 2027' }, benutzt),
     ).not.toThrow();
+  });
+});
+
+describe('naechsteDebitorVorschau', () => {
+  it('is the number the next save takes: offset plus the counter moved on by one', () => {
+    const kreis = { template: null, current_nr: 4, offset_nr: 70000 };
+    expect(naechsteDebitorVorschau(kreis)).toBe(70005);
+    expect(naechsteDebitorVorschau(kreis)).toBe(
+      kreis.offset_nr + naechsteNummer(kreis, new Date()).current_nr,
+    );
   });
 });

@@ -53,6 +53,14 @@ export function naechsteNummer(kreis: Nummernkreis, date: Date): VergebeneNummer
   return { current_nr, nummer: formatNummer(kreis.template, kreis.offset_nr + current_nr, date) };
 }
 
+/**
+ * A debtor circle's next number as it will be assigned (a plain number: the offset continues an
+ * earlier system's numbering), for showing before the save takes it.
+ */
+export function naechsteDebitorVorschau(kreis: Nummernkreis): number {
+  return kreis.offset_nr + kreis.current_nr + 1;
+}
+
 const ZAEHLER = ['current_nr', 'offset_nr'] as const;
 
 /**

@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/domain-error';
-import { pruefeRechnungsaenderung, pruefeStornierbar } from './rechnung';
+import { pruefeExaktStornierbar, pruefeRechnungsaenderung, pruefeStornierbar } from './rechnung';
 
 describe('issued invoices', () => {
   const rechnung = {
@@ -33,6 +33,32 @@ describe('cancelling an invoice', () => {
   ])('%j → %s', (rechnung, meldung) => {
     if (meldung) expect(() => pruefeStornierbar(rechnung)).toThrow(meldung);
     else expect(() => pruefeStornierbar(rechnung)).not.toThrow();
+  });
+});
+
+describe('cancelling an invoice exactly', () => {
+  const inhalt = { positionen: [{ betrag: 119, mwst: 19 }], steuern: [{ satz: 19, brutto: 119 }] };
+
+  it('accepts an invoice with its VAT table', () => {
+    expect(() => pruefeExaktStornierbar({ rechnungs_nr: 'RE-1', data: inhalt })).not.toThrow();
+  });
+
+  it('refuses one without VAT table (stored before it existed)', () => {
+    expect(() =>
+      pruefeExaktStornierbar({ rechnungs_nr: 'RE-1', data: { positionen: [], mwst_satz: 19 } }),
+    ).toThrow(
+      'Die Rechnung RE-1 ist in einem älteren Format gespeichert, aus dem sich keine exakte Stornorechnung erstellen lässt (ohne Aufstellung der Umsatzsteuer). Bitte korrigieren Sie sie außerhalb des Programms.',
+    );
+    expect(() => pruefeExaktStornierbar({ rechnungs_nr: 'RE-1', data: null })).toThrow(/älteren Format/);
+  });
+
+  it('refuses one the migration marked, naming its reason, even with a VAT table', () => {
+    expect(() =>
+      pruefeExaktStornierbar({
+        rechnungs_nr: 'RE-2',
+        data: { ...inhalt, altes_format: 'die Positionen ergeben nicht den Rechnungsbetrag' },
+      }),
+    ).toThrow(/RE-2 .*\(die Positionen ergeben nicht den Rechnungsbetrag\)\./);
   });
 });
 

@@ -43,3 +43,23 @@ export function pruefeStornierbar(rechnung: {
     throw DomainError.conflict('BEREITS_STORNIERT', 'Die Rechnung ist bereits storniert.');
   }
 }
+
+/**
+ * A storno negates the invoice's lines and its VAT table exactly. Invoices stored before that
+ * table existed (the old demo data) carry none, or were marked by migration 1732000060000 as not
+ * exactly reproducible (`altes_format`, its German reason): cancelling them would issue a storno
+ * with wrong totals, so it is refused.
+ */
+export function pruefeExaktStornierbar(rechnung: { rechnungs_nr: string; data: Werte | null }): void {
+  const data = rechnung.data ?? {};
+  if (typeof data.altes_format === 'string' || !Array.isArray(data.steuern)) {
+    throw DomainError.conflict(
+      'RECHNUNG_ALTES_FORMAT',
+      `Die Rechnung ${rechnung.rechnungs_nr} ist in einem älteren Format gespeichert, aus dem sich keine exakte Stornorechnung erstellen lässt` +
+        (typeof data.altes_format === 'string'
+          ? ` (${data.altes_format})`
+          : ' (ohne Aufstellung der Umsatzsteuer)') +
+        '. Bitte korrigieren Sie sie außerhalb des Programms.',
+    );
+  }
+}

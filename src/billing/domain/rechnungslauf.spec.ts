@@ -1,4 +1,11 @@
-import { rechnungsentwuerfe, stornoInhalt, rechnungsinhalt, type OffenerVorgang } from './rechnungslauf';
+import {
+  anschriftVollstaendig,
+  rechnungsentwuerfe,
+  stornoInhalt,
+  rechnungsinhalt,
+  type Bezahloption,
+  type OffenerVorgang,
+} from './rechnungslauf';
 import { rechnungssummen } from './rechnungsbetraege';
 
 const vorgang = (id: number, benutzer_id: number | null, brutto: number, satz = 19, rw_vorlage_id = 1) =>
@@ -15,9 +22,10 @@ const vorgang = (id: number, benutzer_id: number | null, brutto: number, satz = 
   }) satisfies OffenerVorgang;
 
 describe('invoice run drafts', () => {
+  const adresse = { strasse: 'Königsallee 1', plz: '40212', ort: 'Düsseldorf' };
   const optionen = new Map([
-    [10, { id: 100, typ: 'debit' as const }],
-    [20, { id: 200, typ: 'transfer' as const }],
+    [10, { id: 100, typ: 'debit' as const, adresse }],
+    [20, { id: 200, typ: 'transfer' as const, adresse }],
   ]);
 
   it('makes one invoice per member and template, lines in booking order, totals per rate', () => {
@@ -45,7 +53,33 @@ describe('invoice run drafts', () => {
         { brutto: 31410, satz: 19 },
       ]),
     );
-    expect(lauf.entwuerfe[0].bezahloption).toEqual({ id: 100, typ: 'debit' });
+    expect(lauf.entwuerfe[0].bezahloption).toEqual({ id: 100, typ: 'debit', adresse });
+  });
+
+  it('refuses an invoice to a recipient with a name only, reports it once, and invoices the others', () => {
+    const ohne = new Map<number, Bezahloption>([
+      ...optionen,
+      [30, { id: 300, typ: 'transfer' as const, adresse: null }],
+      [40, { id: 400, typ: 'transfer' as const, adresse: { strasse: 'Ring 1', plz: ' ', ort: 'Köln' } }],
+    ]);
+    const lauf = rechnungsentwuerfe(
+      [vorgang(1, 30, 100), vorgang(2, 30, 200), vorgang(3, 40, 300), vorgang(4, 10, 400)],
+      ohne,
+    );
+    expect(lauf.fehler).toEqual([
+      'Für Mitglied 30 wurde keine Rechnung ausgestellt: die Anschrift der Zahlungsart ist unvollständig (Straße, PLZ und Ort sind nach § 14 UStG nötig)',
+      'Für Mitglied 40 wurde keine Rechnung ausgestellt: die Anschrift der Zahlungsart ist unvollständig (Straße, PLZ und Ort sind nach § 14 UStG nötig)',
+    ]);
+    expect(lauf.mitglieder).toBe(3);
+    expect(lauf.entwuerfe.map((e) => e.benutzer_id)).toEqual([10]);
+  });
+
+  it('takes an address as complete with street, postcode and town', () => {
+    expect(anschriftVollstaendig({ strasse: 'Ring 1', plz: '50667', ort: 'Köln' })).toBe(true);
+    expect(anschriftVollstaendig({ strasse: null, plz: '50667', ort: 'Köln' })).toBe(false);
+    expect(anschriftVollstaendig({ strasse: 'Ring 1', plz: null, ort: 'Köln' })).toBe(false);
+    expect(anschriftVollstaendig({ strasse: 'Ring 1', plz: '50667', ort: '' })).toBe(false);
+    expect(anschriftVollstaendig(null)).toBe(false);
   });
 
   it('reports a member without payment option once and invoices the others', () => {

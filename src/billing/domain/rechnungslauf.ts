@@ -1,7 +1,7 @@
 /**
  * An invoice run's pure part (spec 002 §4, §7): the open current transactions of one category
  * object become one invoice per member and payment option (and invoice template); a member without
- * payment option is reported, not silently skipped. A storno invoice repeats the lines of the
+ * payment option, or whose payment option names no full address, is reported, not silently skipped. A storno invoice repeats the lines of the
  * invoice it cancels with negated amounts.
  */
 import { centsToEuros, eurosToCents, type Cents } from '../../shared/money';
@@ -25,10 +25,28 @@ export interface OffenerVorgang {
   rw_kreis_id: number;
 }
 
+/** The recipient's address as the payment option names it. */
+export interface Anschrift {
+  strasse: string | null;
+  plz: string | null;
+  ort: string | null;
+}
+
 export interface Bezahloption {
   id: number;
   typ: BezahlTyp | null;
+  /** Where the invoice goes; null when the payment option names no address. */
+  adresse: Anschrift | null;
 }
+
+const gefuellt = (wert: string | null) => wert != null && wert.trim() !== '';
+
+/** § 14 Abs. 4 Nr. 1 UStG: an invoice names the recipient's full address — street, postcode and town. */
+export const anschriftVollstaendig = (a: Anschrift | null): boolean =>
+  a != null && gefuellt(a.strasse) && gefuellt(a.plz) && gefuellt(a.ort);
+
+export const fehlendeAnschrift = (name: string) =>
+  `Für ${name} wurde keine Rechnung ausgestellt: die Anschrift der Zahlungsart ist unvollständig (Straße, PLZ und Ort sind nach § 14 UStG nötig)`;
 
 export interface Rechnungsposition {
   vorgang_id: number;
@@ -69,6 +87,7 @@ export function rechnungsentwuerfe(
   const gruppen = new Map<string, Rechnungsentwurf & { vorgaenge: OffenerVorgang[] }>();
   const mitglieder = new Set<number>();
   const ohneOption = new Set<number>();
+  const ohneAnschrift = new Set<number>();
   const sortiert = [...vorgaenge].sort((a, b) => (a.benutzer_id ?? 0) - (b.benutzer_id ?? 0) || a.id - b.id);
   for (const v of sortiert) {
     if (v.benutzer_id == null) {
@@ -81,6 +100,12 @@ export function rechnungsentwuerfe(
       if (!ohneOption.has(v.benutzer_id))
         fehler.push(fehlendeZahlungsart(v.benutzer_name ?? `#${v.benutzer_id}`));
       ohneOption.add(v.benutzer_id);
+      continue;
+    }
+    if (!anschriftVollstaendig(bezahloption.adresse)) {
+      if (!ohneAnschrift.has(v.benutzer_id))
+        fehler.push(fehlendeAnschrift(v.benutzer_name ?? `#${v.benutzer_id}`));
+      ohneAnschrift.add(v.benutzer_id);
       continue;
     }
     const key = `${v.benutzer_id}/${v.rw_vorlage_id}`;

@@ -127,6 +127,17 @@ export function zuruecksetzen(t: Vorgang): Zuruecksetzen {
   return 'vorige-version';
 }
 
+/** Whether pruefeLoeschung lets `t` go, for callers that skip instead of refusing. */
+export function istLoeschbar(t: Vorgang): boolean {
+  try {
+    pruefeLoeschung(t);
+    return true;
+  } catch (fehler) {
+    if (fehler instanceof DomainError) return false;
+    throw fehler;
+  }
+}
+
 /**
  * Only a booking entered by mistake may be deleted: unsettled, unlocked and without history
  * (earlier versions may sit on issued invoices; a booking with history is cancelled instead).

@@ -35,8 +35,8 @@ export class BenutzerZugang {
     return Boolean((await this.benutzer(id)).password);
   }
 
-  async setzePasswort(id: number, passwort: unknown, actor: Actor | null): Promise<void> {
-    if (typeof passwort !== 'string' || passwort.trim() === '') {
+  async setzePasswort(id: number, passwort: string, actor: Actor | null): Promise<void> {
+    if (passwort.trim() === '') {
       throw DomainError.invalid('PASSWORT_LEER', 'Das Passwort darf nicht leer sein.', {
         password: 'darf nicht leer sein',
       });

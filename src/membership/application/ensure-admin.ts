@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config/env';
 import { hashPassword } from '../../platform/auth/password-hasher';
+import { mitStartsperre } from '../../platform/database/startsperre';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
 
 /** A staff account created at the first start. */
@@ -38,7 +39,7 @@ const AKADEMIE: Konto = {
 
 /**
  * On a database without any staff user, creates `admin` (DESIGN.md §1) and, with the demo data,
- * `akademie`: their password comes from ADMIN_PASSWORD, else a random one each that is printed
+ * `akademie` unless it exists: their password comes from ADMIN_PASSWORD, else a random one each that is printed
  * exactly once.
  */
 @Injectable()
@@ -50,10 +51,19 @@ export class EnsureAdmin {
     private readonly config: ConfigService,
   ) {}
 
-  async run({ demo = false }: { demo?: boolean } = {}): Promise<void> {
+  async run(optionen: { demo?: boolean } = {}): Promise<void> {
+    // Processes starting together on an empty database: one creates the admin, the others find it.
+    await mitStartsperre(this.dataSource, () => this.einmal(optionen));
+  }
+
+  private async einmal({ demo = false }: { demo?: boolean }): Promise<void> {
     const repo = this.dataSource.getRepository(Benutzer);
-    if ((await repo.count({ where: { atr_verband_mitarbeiter: true } })) > 0) return;
-    for (const konto of demo ? [ADMIN, AKADEMIE] : [ADMIN]) await this.anlegen(konto);
+    const ohneMitarbeiter = (await repo.count({ where: { atr_verband_mitarbeiter: true } })) === 0;
+    // Demo data seeded into a database that has its admin already (MariaDB: started, then
+    // `npm run seed:demo`) still gets the academy's login, once.
+    const ohneAkademie = demo && !(await repo.exists({ where: { benutzername: AKADEMIE.benutzername } }));
+    if (ohneMitarbeiter) await this.anlegen(ADMIN);
+    if (ohneAkademie) await this.anlegen(AKADEMIE);
   }
 
   private async anlegen(konto: Konto): Promise<void> {

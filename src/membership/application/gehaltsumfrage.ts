@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { setImmediate as naechsteRunde } from 'node:timers/promises';
 import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { anzeigename } from '../../../common/benutzer';
+import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { parseCsv } from '../../platform/csv/csv-format';
 import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
+import { handelnderIstAdmin } from '../adapters/persistence/konto-pruefung';
 import {
   exportZeile,
   LINK,
@@ -12,21 +15,29 @@ import {
   ohneZugang,
   PASSWORT,
   zugangImUeberblick,
-  type Zugang,
 } from '../domain/gehaltsumfrage';
 
 /** Enough for any kennnummer list, within both engines' limits on bound parameters. */
 const BLOCK = 500;
 
+const LESEN = 'Die Datei wird gelesen';
 const SCHRITT = 'Zugänge werden eingetragen';
+
+/**
+ * How many unknown Kennnummern the result names; the others it counts. A file may hold 200 000,
+ * too many for a job's result (copied on every status poll) or a dialog (issue 26).
+ */
+export const UNBEKANNT_GENANNT = 100;
 
 export interface ImportErgebnis {
   /** Benutzer found and changed. */
   updated: number;
   /** Readable rows of the file. */
   set: number;
-  /** Kennnummern of the file without Benutzer. */
+  /** The first UNBEKANNT_GENANNT Kennnummern of the file without Benutzer, in the file's order. */
   unbekannt: string[];
+  /** How many Kennnummern of the file have no Benutzer. */
+  unbekannt_anzahl: number;
 }
 
 const name = (b: Benutzer) => b.anzeigename || anzeigename(b);
@@ -42,7 +53,10 @@ function speichereDaten(manager: EntityManager, id: number, daten: Record<string
  */
 @Injectable()
 export class Gehaltsumfrage {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+  ) {}
 
   /**
    * Benutzer whose data holds a non-empty link or password. `data` is JSON text on both engines;
@@ -88,42 +102,76 @@ export class Gehaltsumfrage {
     };
   }
 
-  /** The export: every Benutzer with access data, with link and password. */
-  async exportZeilen() {
+  /**
+   * The export: every Benutzer with access data, with the link, and the password for staff with
+   * the admin right (domain exportZeile). Each export is audited: who took which list, and
+   * whether it held the passwords.
+   */
+  async exportZeilen(actor: Actor): Promise<Record<string, string>[]> {
+    const manager = this.dataSource.manager;
+    const mitPasswort = await handelnderIstAdmin(manager, actor.id);
     const benutzer = await this.mitZugangsdaten().getMany();
-    return benutzer.map((b) => exportZeile({ kennnummer: b.kennnummer, name: name(b), data: b.data }));
+    // Written before the file leaves: no export without its entry.
+    await this.audit.record(manager, {
+      actor,
+      resource: 'gehaltsumfrage',
+      recordId: null,
+      action: 'export',
+      changes: { zugaenge: { after: benutzer.length }, passwoerter: { after: mitPasswort } },
+    });
+    return benutzer.map((b) =>
+      exportZeile({ kennnummer: b.kennnummer, name: name(b), data: b.data }, mitPasswort),
+    );
   }
 
-  /** The access file's readable rows; a file that has none is refused before anything is queued. */
-  leseDatei(datei: Buffer): Zugang[] {
-    return leseZugangsdatei(parseCsv(datei));
-  }
-
-  /** Applies the rows of an access file in one transaction: all rows or none. */
-  async importiere(zugaenge: Zugang[], melde: Melder = ohneFortschritt): Promise<ImportErgebnis> {
-    const jeNummer = new Map<string, Zugang>(zugaenge.map((z) => [z.kennnummer, z]));
-    const nummern = [...jeNummer.keys()];
-    let updated = 0;
+  /**
+   * Reads an access file in pieces and applies its rows in one transaction: all rows or none. A
+   * file without readable rows is refused before anything changes. Which Kennnummern are known is
+   * looked up before the transaction, so it holds the database (on SQLite: the one writer) only
+   * for the Benutzer it changes, not for a file of unknown numbers.
+   */
+  async importiere(datei: Buffer, melde: Melder = ohneFortschritt): Promise<ImportErgebnis> {
+    await melde(0, 0, LESEN);
+    const { zugaenge, lesbar } = await leseZugangsdatei(await parseCsv(datei), naechsteRunde);
+    const nummern = [...zugaenge.keys()];
     const gefunden = new Set<string>();
+    const ids: number[] = [];
+    for (let i = 0; i < nummern.length; i += BLOCK) {
+      const benutzer = await this.dataSource.manager.find(Benutzer, {
+        select: { id: true, kennnummer: true },
+        where: { kennnummer: In(nummern.slice(i, i + BLOCK)) },
+      });
+      for (const b of benutzer) {
+        gefunden.add(b.kennnummer!);
+        ids.push(b.id);
+      }
+      await melde(Math.min(i + BLOCK, nummern.length), nummern.length, SCHRITT);
+    }
+    let updated = 0;
     await this.dataSource.transaction(async (manager) => {
-      for (let i = 0; i < nummern.length; i += BLOCK) {
+      for (let i = 0; i < ids.length; i += BLOCK) {
         const benutzer = await manager.find(Benutzer, {
           select: { id: true, kennnummer: true, data: true },
-          where: { kennnummer: In(nummern.slice(i, i + BLOCK)) },
+          where: { id: In(ids.slice(i, i + BLOCK)) },
         });
-        for (const [j, b] of benutzer.entries()) {
-          gefunden.add(b.kennnummer!);
-          const daten = mitZugang(b.data, jeNummer.get(b.kennnummer!)!);
+        for (const b of benutzer) {
+          const zugang = b.kennnummer == null ? undefined : zugaenge.get(b.kennnummer);
+          const daten = zugang && mitZugang(b.data, zugang);
           if (daten) {
             await speichereDaten(manager, b.id, daten);
             updated += 1;
           }
-          await melde(i + j + 1, nummern.length, SCHRITT);
         }
-        await melde(Math.min(i + BLOCK, nummern.length), nummern.length, SCHRITT);
       }
     });
-    return { updated, set: zugaenge.length, unbekannt: nummern.filter((n) => !gefunden.has(n)) };
+    const unbekannt: string[] = [];
+    let anzahl = 0;
+    for (const nummer of nummern) {
+      if (gefunden.has(nummer)) continue;
+      anzahl += 1;
+      if (unbekannt.length < UNBEKANNT_GENANNT) unbekannt.push(nummer);
+    }
+    return { updated, set: lesbar, unbekannt, unbekannt_anzahl: anzahl };
   }
 
   /** Removes every access (link and password); answers how many Benutzer had such keys. */

@@ -1,10 +1,11 @@
 /**
- * The CSV comparison of the group window (spec 001 §2, §4): the rows of a parsed file matched
- * against the Benutzer, batch by batch with a fixed number of set-based queries per batch, and
- * sorted into the four buckets. Reads only; adding the ready rows is the add verb.
+ * The CSV comparison of the group window (spec 001 §2, §4): the file read in pieces, its rows
+ * matched against the Benutzer batch by batch with a fixed number of set-based queries per batch,
+ * and sorted into the four buckets. Reads only; adding the ready rows is the add verb.
  */
 import { Injectable } from '@nestjs/common';
 import type { MitgliedArt } from '../../../common/gruppen';
+import { parseCsv } from '../../platform/csv/csv-format';
 import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import { GruppenMitglieder, inBatches } from '../adapters/persistence/gruppen-mitglieder';
 import {
@@ -12,8 +13,10 @@ import {
   BUCKETS,
   einordnen,
   finde,
-  pruefeZeilen,
+  hatSchluessel,
+  keineZeilen,
   schluessel,
+  spaltenDerDatei,
   vergleichsform,
   zielId,
   type AbgleichZeile,
@@ -44,22 +47,30 @@ function gruppieren<K, V>(eintraege: [K, V][]): Map<K, V[]> {
 export class GruppenAbgleich {
   constructor(private readonly mitglieder: GruppenMitglieder) {}
 
-  /** Refuses what the comparison would refuse (404, 409, 400), before it is queued. */
-  async pruefe(gruppeId: number, body: unknown): Promise<void> {
-    await this.anfrage(gruppeId, body);
-  }
-
-  private async anfrage(gruppeId: number, body: unknown) {
-    const { rows, zuordnung } = (body ?? {}) as { rows?: unknown; zuordnung?: unknown };
+  /**
+   * What the comparison adds (`zuordnung`: 'email', 'benutzer' or the group's default), refused
+   * (404, 409, 400) before a file is kept or anything queued.
+   */
+  async pruefe(gruppeId: number, zuordnung: unknown): Promise<MitgliedArt> {
     const gruppe = await this.mitglieder.laden(this.mitglieder.manager, gruppeId);
     const art = abgleichArtFuer(gruppe, zuordnung);
     pruefeHinzufuegen(gruppe, art);
-    return { art, ...pruefeZeilen(rows) };
+    return art;
   }
 
-  async abgleichen(gruppeId: number, body: unknown, melde: Melder = ohneFortschritt): Promise<Abgleich> {
+  /** Reads the CSV file `datei` and compares its rows; a file without readable rows is refused. */
+  async abgleichen(
+    gruppeId: number,
+    datei: Buffer,
+    zuordnung: unknown,
+    melde: Melder = ohneFortschritt,
+  ): Promise<Abgleich> {
     const manager = this.mitglieder.manager;
-    const { art, zeilen, spalten } = await this.anfrage(gruppeId, body);
+    const art = await this.pruefe(gruppeId, zuordnung);
+    await melde(0, 0, 'Die Datei wird gelesen');
+    const zeilen = await parseCsv(datei);
+    const spalten = spaltenDerDatei(zeilen);
+    let lesbar = false;
 
     const ergebnis = Object.fromEntries(
       BUCKETS.map((b) => [b, { count: 0, rows: [] }]),
@@ -69,6 +80,7 @@ export class GruppenAbgleich {
     let erste = 0;
     for (const teil of inBatches(zeilen)) {
       const schluesselListe = teil.map((zeile) => schluessel(zeile, spalten));
+      lesbar ||= schluesselListe.some(hatSchluessel);
       const fund = await this.fundstellen(schluesselListe);
       const funde = schluesselListe.map((s) => finde(s, fund));
       const benutzer = await this.benutzer(funde);
@@ -93,6 +105,7 @@ export class GruppenAbgleich {
       erste += teil.length;
       await melde(erste, zeilen.length, 'Zeilen werden verglichen');
     }
+    if (!lesbar) throw keineZeilen();
     for (const bucket of BUCKETS) ergebnis[bucket].count = ergebnis[bucket].rows.length;
     return ergebnis;
   }

@@ -14,7 +14,6 @@ import { BenutzerGruppe } from '../adapters/persistence/benutzer-gruppe.entity';
 import { GruppenMitglieder, type LinkZeile } from '../adapters/persistence/gruppen-mitglieder';
 import { auswahl, NEWSLETTER_EMPFAENGER } from '../domain/auto-regeln';
 import {
-  idListe,
   pruefeAuffuellbar,
   pruefeHinzufuegen,
   pruefeNewsletterFuellen,
@@ -39,8 +38,7 @@ export class GruppenPflege {
    * Adds Benutzer or e-mails by id and answers the new link rows. Ids already in the group are
    * skipped; one unknown id refuses the whole request.
    */
-  hinzufuegen(gruppeId: number, art: MitgliedArt, body: unknown, actor: Actor | null): Promise<LinkZeile[]> {
-    const ids = idListe(body);
+  hinzufuegen(gruppeId: number, art: MitgliedArt, ids: number[], actor: Actor | null): Promise<LinkZeile[]> {
     return this.mitglieder.transaktion(async (manager) => {
       pruefeHinzufuegen(await this.mitglieder.sperren(manager, gruppeId), art);
       const vorhanden = await this.mitglieder.vorhanden(manager, art, ids);

@@ -17,6 +17,7 @@ import {
 import { ableiten, BenutzerStand, pruefeArbeitgeber } from '../domain/benutzer-regeln';
 import { istMitarbeiter } from '../domain/mitarbeiter-konto';
 import {
+  type Zusammenfuehrung,
   pruefeAuftrag,
   pruefeGleicherBenutzer,
   pruefeMitarbeiterZusammenfuehrung,
@@ -50,7 +51,7 @@ export class Zusammenfuehren {
   }
 
   /** Answers the staying Benutzer as a read of the resource answers it (no password, ever). */
-  async benutzer(input: unknown, actor: Actor | null): Promise<Row> {
+  async benutzer(input: Zusammenfuehrung, actor: Actor | null): Promise<Row> {
     const felder = this.dataSource.getMetadata(Benutzer).columns.map((c) => c.propertyName);
     const auftrag = pruefeAuftrag(input, felder, true);
     const actorId = actor?.id ?? null;
@@ -85,7 +86,11 @@ export class Zusammenfuehren {
   }
 
   /** E-mails, addresses and accounts of one Benutzer. */
-  async kontakt(art: 'email' | 'adresse' | 'konto', input: unknown, actor: Actor | null): Promise<void> {
+  async kontakt(
+    art: 'email' | 'adresse' | 'konto',
+    input: Zusammenfuehrung,
+    actor: Actor | null,
+  ): Promise<void> {
     const { entity, table, resource, was } = {
       email: { entity: BenutzerEmail, table: 'benutzer_email', resource: 'benutzer-email', was: 'E-Mail' },
       adresse: {

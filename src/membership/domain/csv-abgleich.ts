@@ -41,7 +41,7 @@ export function spaltenErkennen(kopf: string[]): Spalten {
 
 /** Trimmed, lower case, inner spaces single: how e-mails, names and firms are compared. */
 export const vergleichsform = (text: string | null | undefined) =>
-  (text ?? '').trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-DE');
+  (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
 
 export interface Schluessel {
   email?: string;
@@ -75,22 +75,18 @@ export function schluessel(zeile: CsvZeile, spalten: Spalten): Schluessel {
 
 export const hatSchluessel = (s: Schluessel) => Boolean(s.email || s.kennnummer || s.nachname);
 
+/** Spec 001 §8: an empty file, a file of something else, or one without anything to search by. */
+export const keineZeilen = () => DomainError.invalid('CSV_LEER', 'Die Datei enthält keine lesbaren Zeilen.');
+
 /**
- * The rows worth comparing: a list of objects with at least one value to search by. An empty file,
- * a file of something else, or one without e-mail, Kennnummer or name is refused (nothing changes).
+ * The columns of a parsed file (all rows have the header's keys). A file without rows or without
+ * a column of e-mail, Kennnummer or name is refused; whether any row has a value in them, the
+ * comparison sees as it goes (`hatSchluessel`).
  */
-export function pruefeZeilen(rows: unknown): { zeilen: CsvZeile[]; spalten: Spalten } {
-  const keine = () => DomainError.invalid('CSV_LEER', 'Die Datei enthält keine lesbaren Zeilen.');
-  if (!Array.isArray(rows) || rows.length === 0) throw keine();
-  if (!rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) throw keine();
-  const zeilen = (rows as Record<string, unknown>[]).map((row) =>
-    Object.fromEntries(
-      Object.entries(row).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]),
-    ),
-  );
-  const spalten = spaltenErkennen([...new Set(zeilen.flatMap(Object.keys))]);
-  if (!zeilen.some((zeile) => hatSchluessel(schluessel(zeile, spalten)))) throw keine();
-  return { zeilen, spalten };
+export function spaltenDerDatei(zeilen: CsvZeile[]): Spalten {
+  const spalten = spaltenErkennen(Object.keys(zeilen[0] ?? {}));
+  if (!spalten.email && !spalten.kennnummer && !spalten.nachname && !spalten.name) throw keineZeilen();
+  return spalten;
 }
 
 /** A Benutzer found by name: its names and its firm or its employer's. */

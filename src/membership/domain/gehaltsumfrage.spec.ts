@@ -11,23 +11,55 @@ import {
 const fehler = ungueltigeEingabe;
 
 describe('the access file', () => {
-  it('reads Kennnummer, Link and Passwort in any case and skips rows without Kennnummer', () => {
+  const gelesen = async (rows: Record<string, string>[]) => {
+    const { zugaenge, lesbar } = await leseZugangsdatei(rows);
+    return { zugaenge: [...zugaenge.values()], lesbar };
+  };
+
+  it('reads Kennnummer, Link and Passwort in any case and skips rows without Kennnummer', async () => {
     expect(
-      leseZugangsdatei([
+      await gelesen([
         { KENNNUMMER: ' 1001 ', Link: 'https://umfrage.example/a', passwort: 'geheim1' },
         { KENNNUMMER: '', Link: 'https://umfrage.example/x', passwort: 'x' },
         { KENNNUMMER: '1002', Link: '', passwort: ' geheim2 ' },
       ]),
-    ).toEqual([
-      { kennnummer: '1001', link: 'https://umfrage.example/a', passwort: 'geheim1' },
-      { kennnummer: '1002', link: '', passwort: 'geheim2' },
-    ]);
+    ).toEqual({
+      zugaenge: [
+        { kennnummer: '1001', link: 'https://umfrage.example/a', passwort: 'geheim1' },
+        { kennnummer: '1002', link: '', passwort: 'geheim2' },
+      ],
+      lesbar: 2,
+    });
   });
 
-  it('leaves a field out when its column is missing', () => {
-    expect(leseZugangsdatei([{ kennnummer: '1001', link: 'l' }])).toEqual([
-      { kennnummer: '1001', link: 'l' },
-    ]);
+  it('leaves a field out when its column is missing', async () => {
+    expect(await gelesen([{ kennnummer: '1001', link: 'l' }])).toEqual({
+      zugaenge: [{ kennnummer: '1001', link: 'l' }],
+      lesbar: 1,
+    });
+  });
+
+  it('lets a later row of the same Kennnummer win, in the order first seen, counting every row', async () => {
+    expect(
+      await gelesen([
+        { Kennnummer: '1001', Link: 'alt' },
+        { Kennnummer: '1002', Link: 'b' },
+        { Kennnummer: '1001', Link: 'neu' },
+      ]),
+    ).toEqual({
+      zugaenge: [
+        { kennnummer: '1001', link: 'neu' },
+        { kennnummer: '1002', link: 'b' },
+      ],
+      lesbar: 3,
+    });
+  });
+
+  it('lets other work in between every few thousand rows', async () => {
+    const pause = jest.fn(async () => undefined);
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ Kennnummer: String(i), Link: 'l' }));
+    expect((await leseZugangsdatei(rows, pause)).lesbar).toBe(5000);
+    expect(pause).toHaveBeenCalledTimes(2);
   });
 
   it.each<[string, Record<string, string>[], string]>([
@@ -43,8 +75,8 @@ describe('the access file', () => {
       [{ Kennnummer: '1001' }],
       'Die Datei enthält keine lesbaren Zeilen: erwartet werden die Spalten Kennnummer, Link und Passwort.',
     ],
-  ])('refuses a file with %s', (_fall, rows, message) => {
-    expect(fehler(() => leseZugangsdatei(rows))).toBe(message);
+  ])('refuses a file with %s', async (_fall, rows, message) => {
+    await expect(leseZugangsdatei(rows)).rejects.toMatchObject({ kind: 'invalid', message });
   });
 });
 
@@ -98,15 +130,27 @@ describe('access in Benutzer.data', () => {
     expect(ohneZugang(null)).toBeNull();
   });
 
-  it('shows whether a password is set, never the password; exports it', () => {
+  it('shows whether a password is set, never the password; exports it only with the admin right', () => {
     const data = { gehaltsumfrage_link: 'l', gehaltsumfrage_passwort: 'p' };
     expect(zugangImUeberblick(data)).toEqual({ link: 'l', passwort_gesetzt: true });
     expect(zugangImUeberblick({ gehaltsumfrage_link: 'l' })).toEqual({ link: 'l', passwort_gesetzt: false });
-    expect(exportZeile({ kennnummer: '1001', name: 'Anna Muster', data })).toEqual({
+    expect(exportZeile({ kennnummer: '1001', name: 'Anna Muster', data }, true)).toEqual({
       Kennnummer: '1001',
       Name: 'Anna Muster',
       Link: 'l',
       Passwort: 'p',
+    });
+    expect(exportZeile({ kennnummer: '1001', name: 'Anna Muster', data }, false)).toEqual({
+      Kennnummer: '1001',
+      Name: 'Anna Muster',
+      Link: 'l',
+      'Passwort gesetzt': 'ja',
+    });
+    expect(exportZeile({ kennnummer: null, name: 'B', data: { gehaltsumfrage_link: 'l' } }, false)).toEqual({
+      Kennnummer: '',
+      Name: 'B',
+      Link: 'l',
+      'Passwort gesetzt': 'nein',
     });
   });
 

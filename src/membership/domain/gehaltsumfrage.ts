@@ -19,11 +19,19 @@ export interface Zugang {
 
 const SPALTEN = { kennnummer: 'kennnummer', link: 'link', passwort: 'passwort' } as const;
 
+/** How many rows are read before other work gets its turn (a fraction of a millisecond). */
+const JE_RUNDE = 2000;
+
 /**
- * The access file's rows (keyed by header, as the CSV parser answers) as accesses. Headers are
- * matched without regard to case; rows without Kennnummer are not readable. Later rows win.
+ * The access file's rows (keyed by header, as the CSV parser answers) as accesses by Kennnummer.
+ * Headers are matched without regard to case; rows without Kennnummer are not readable; a later
+ * row of the same Kennnummer wins. `pause` lets other requests in between (a file may hold 200 000
+ * rows). Answers the accesses and how many rows were readable.
  */
-export function leseZugangsdatei(rows: Record<string, string>[]): Zugang[] {
+export async function leseZugangsdatei(
+  rows: Record<string, string>[],
+  pause: () => Promise<void> = async () => undefined,
+): Promise<{ zugaenge: Map<string, Zugang>; lesbar: number }> {
   const kopf = new Map(Object.keys(rows[0] ?? {}).map((name) => [name.trim().toLowerCase(), name]));
   const kennnummer = kopf.get(SPALTEN.kennnummer);
   const link = kopf.get(SPALTEN.link);
@@ -34,19 +42,22 @@ export function leseZugangsdatei(rows: Record<string, string>[]): Zugang[] {
       'Die Datei enthält keine lesbaren Zeilen: erwartet werden die Spalten Kennnummer, Link und Passwort.',
     );
   }
-  const zugaenge: Zugang[] = [];
-  for (const row of rows) {
+  const zugaenge = new Map<string, Zugang>();
+  let lesbar = 0;
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % JE_RUNDE === 0) await pause();
     const nummer = row[kennnummer!]?.trim();
     if (!nummer) continue;
     const zugang: Zugang = { kennnummer: nummer };
     if (link) zugang.link = row[link].trim();
     if (passwort) zugang.passwort = row[passwort].trim();
-    zugaenge.push(zugang);
+    zugaenge.set(nummer, zugang);
+    lesbar += 1;
   }
-  if (zugaenge.length === 0) {
+  if (lesbar === 0) {
     throw DomainError.invalid('GEHALTSUMFRAGE_LEER', 'Die Datei enthält keine lesbaren Zeilen.');
   }
-  return zugaenge;
+  return { zugaenge, lesbar };
 }
 
 function setze(daten: Record<string, unknown>, feld: string, wert: string | undefined): void {
@@ -78,14 +89,24 @@ export function zugangImUeberblick(daten: Daten): { link: string; passwort_geset
   return { link: alsText(daten?.[LINK]), passwort_gesetzt: alsText(daten?.[PASSWORT]) !== '' };
 }
 
-/** The export's line, with the password: it is the list the survey's letters are written from. */
-export function exportZeile(benutzer: { kennnummer: string | null; name: string; data: Daten }) {
-  return {
+/**
+ * The export's line. With the password only for staff with the admin right: the list the survey's
+ * letters are written from is a bulk of secrets, while the other staff of verband 2 need it to
+ * see who has access (as the list screen shows them: the link and whether a password is set).
+ */
+export function exportZeile(
+  benutzer: { kennnummer: string | null; name: string; data: Daten },
+  mitPasswort: boolean,
+): Record<string, string> {
+  const zeile = {
     Kennnummer: benutzer.kennnummer ?? '',
     Name: benutzer.name,
     Link: alsText(benutzer.data?.[LINK]),
-    Passwort: alsText(benutzer.data?.[PASSWORT]),
   };
+  const passwort = alsText(benutzer.data?.[PASSWORT]);
+  return mitPasswort
+    ? { ...zeile, Passwort: passwort }
+    : { ...zeile, 'Passwort gesetzt': passwort !== '' ? 'ja' : 'nein' };
 }
 
 /** Paging of the list: 13 rows unless asked otherwise (spec 000 §9). */

@@ -2,7 +2,6 @@ import { DomainError } from '../../shared/domain-error';
 import { ungueltigeEingabe } from '../../shared/domain-error.testing';
 import {
   gruppeSpeichern,
-  idListe,
   naechsterNachtlauf,
   pruefeAuffuellbar,
   pruefeHinzufuegen,
@@ -168,25 +167,6 @@ describe('adding members by hand', () => {
     expect(konflikt(() => pruefeAuffuellbar(gruppe('NWG', 'email')))).toBe(
       '„Gruppe“ ist keine automatische Gruppe (Typ NWG): nur Auto-Gruppen werden nach ihrer Regel befüllt.',
     );
-  });
-
-  it.each([
-    [
-      [3, '4', 3],
-      [3, 4],
-    ],
-    [[1], [1]],
-  ])('reads the ids %j as %j', (body, ids) => {
-    expect(idListe(body)).toEqual(ids);
-  });
-
-  it.each([
-    [undefined, 'Erwartet wird eine nicht leere Liste von IDs.'],
-    [[], 'Erwartet wird eine nicht leere Liste von IDs.'],
-    [{ ids: [1] }, 'Erwartet wird eine nicht leere Liste von IDs.'],
-    [[1, 0, -2, 'x', 1.5, [2], true], 'Ungültige IDs: 0, -2, x, 1.5, 2, true.'],
-  ])('refuses %j', (body, meldung) => {
-    expect(ungueltigeEingabe(() => idListe(body))).toBe(meldung);
   });
 });
 

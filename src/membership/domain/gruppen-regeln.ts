@@ -130,19 +130,6 @@ export function pruefeAuffuellbar(gruppe: GruppenKopf): void {
   }
 }
 
-/**
- * The ids of a request body: a non-empty list of positive whole numbers (numeric strings too),
- * each once. Anything else is refused naming what is wrong.
- */
-export function idListe(body: unknown): number[] {
-  if (!Array.isArray(body) || body.length === 0)
-    throw DomainError.invalid('KEINE_IDS', 'Erwartet wird eine nicht leere Liste von IDs.');
-  const ungueltig = body.filter((id) => !/^[1-9]\d{0,14}$/.test(String(id)) || typeof id === 'object');
-  if (ungueltig.length > 0)
-    throw DomainError.invalid('UNGUELTIGE_IDS', `Ungültige IDs: ${aufzaehlen(ungueltig.map(String))}.`);
-  return [...new Set(body.map(Number))];
-}
-
 /** Unknown ids are refused as a whole: nothing is added when one of them does not exist. */
 export function unbekannteIds(art: MitgliedArt, ids: number[]): DomainError {
   const was = art === 'benutzer' ? 'Benutzer' : 'E-Mails';

@@ -12,27 +12,24 @@ export interface Zusammenfuehrung {
   take: string[];
 }
 
-export function pruefeAuftrag(input: unknown, felder: readonly string[], mitTake: boolean): Zusammenfuehrung {
-  const body = (input ?? {}) as Record<string, unknown>;
-  const staying = Number(body.staying_id);
-  const obsolete = Number(body.obsolete_id);
-  if (!Number.isInteger(staying) || staying <= 0 || !Number.isInteger(obsolete) || obsolete <= 0) {
-    throw DomainError.invalid(
-      'MERGE_IDS',
-      'Bitte den bleibenden und den zu entfernenden Eintrag angeben (staying_id, obsolete_id).',
-    );
-  }
-  if (staying === obsolete) {
+/**
+ * The rules of a merge request whose ids and field names the HTTP schema checked: not a record
+ * with itself, and only fields that are compared and may be taken (none where the resource has
+ * no choice).
+ */
+export function pruefeAuftrag(
+  auftrag: Zusammenfuehrung,
+  felder: readonly string[],
+  mitTake: boolean,
+): Zusammenfuehrung {
+  if (auftrag.staying_id === auftrag.obsolete_id) {
     throw DomainError.conflict(
       'MERGE_SELBST',
       'Ein Eintrag kann nicht mit sich selbst zusammengeführt werden.',
     );
   }
-  const take = mitTake ? (body.take ?? []) : [];
-  if (!Array.isArray(take) || take.some((f) => typeof f !== 'string')) {
-    throw DomainError.invalid('MERGE_TAKE', '"take" muss eine Liste von Feldnamen sein.');
-  }
-  const unbekannt = (take as string[]).filter(
+  const take = mitTake ? auftrag.take : [];
+  const unbekannt = take.filter(
     (f) => !felder.includes(f) || NICHT_VERGLICHEN.includes(f) || NIE_UEBERNOMMEN.includes(f),
   );
   if (unbekannt.length > 0) {
@@ -41,7 +38,7 @@ export function pruefeAuftrag(input: unknown, felder: readonly string[], mitTake
       `Diese Felder können nicht übernommen werden: ${quotedLabels('benutzer', unbekannt)}.`,
     );
   }
-  return { staying_id: staying, obsolete_id: obsolete, take: take as string[] };
+  return { ...auftrag, take };
 }
 
 /** The values the staying user gets from the obsolete one. */

@@ -92,6 +92,8 @@ export class NewsletterLinks {
     if (inhalt?.zweck !== 'abmelden') throw unbekannt();
     if ('vorschau' in inhalt) return { vorschau: true };
     const row = await this.versand(inhalt.versandId);
+    // Counted for the dispatch it came from (the newsletter evaluation's opt-outs, issue 32).
+    await this.speicher.abmeldungVermerken(inhalt.versandId, new Date());
     const benutzerId = row.benutzer_id;
     if (benutzerId == null) return { vorschau: false };
     await this.mitglieder.newsletterAbbestellen(benutzerId);

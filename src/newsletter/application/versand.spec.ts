@@ -63,16 +63,10 @@ const durcheinander = (seed: number) => {
 
 function versandMit(takt: () => Promise<void>, empfaenger: number, abweisen?: Set<string>) {
   const speicher = new VersandSpeicherInMemory(takt);
-  speicher.dispatchers.set(DISPATCHER, {
+  speicher.dispatcherAnlegen({
     id: DISPATCHER,
     newsletter_id: NEWSLETTER,
     versand_time: new Date(Date.now() - 1000),
-    versendet: false,
-    total: 0,
-    sent: 0,
-    failed: 0,
-    error: null,
-    newsletterVersendet: false,
   });
   const adressen = Array.from({ length: empfaenger }, (_, i) => ({
     benutzer_id: i + 1,
@@ -109,11 +103,11 @@ function versandMit(takt: () => Promise<void>, empfaenger: number, abweisen?: Se
       {} as AuditTrail,
       config,
     );
-  /** A chain of send jobs as the job adapter runs it: the first frees dead claims, each asks for the next. */
+  /** A chain of send jobs as the job adapter runs it: each asks for the next. */
   const sendejobs = async (versender: NewsletterVersender) => {
-    for (let erster = true; (await versender.senden(DISPATCHER, erster)).weiter; erster = false);
+    while ((await versender.senden(DISPATCHER)).weiter);
   };
-  return { speicher, postfach, adressen, worker, sendejobs };
+  return { speicher, postfach, adressen, mitglieder, worker, sendejobs };
 }
 
 describe('newsletter dispatch: at most once per recipient', () => {
@@ -153,11 +147,32 @@ describe('newsletter dispatch: at most once per recipient', () => {
     },
   );
 
+  it.each<[string, () => Promise<void>]>([
+    ['in lockstep', gleichschritt],
+    ...Array.from({ length: 10 }, (_, i): [string, () => Promise<void>] => [
+      `overtaking (order ${i + 1})`,
+      durcheinander(i + 1),
+    ]),
+  ])(
+    'two planned jobs expanding the dispatcher at once (%s) lay down each recipient once',
+    async (_, takt) => {
+      const { speicher, postfach, adressen, worker, sendejobs } = versandMit(takt, 10);
+      await Promise.all([worker().ausfuehren(DISPATCHER), worker().ausfuehren(DISPATCHER)]);
+      expect(speicher.zeilen.map((z) => z.email).sort()).toEqual(adressen.map((a) => a.email).sort());
+      await Promise.all([sendejobs(worker()), sendejobs(worker())]);
+      expect(postfach.erhalten.size).toBe(10);
+      expect([...postfach.erhalten.values()].filter((n) => n !== 1)).toEqual([]);
+    },
+  );
+
   it('a planned job run again (a retried job) adds no recipient row twice', async () => {
-    const { speicher, worker } = versandMit(gleichschritt, 12);
+    const { speicher, mitglieder, worker } = versandMit(gleichschritt, 12);
+    const nachschlagen = jest.spyOn(mitglieder, 'adressen');
     await worker().ausfuehren(DISPATCHER);
     await worker().ausfuehren(DISPATCHER);
     expect(speicher.zeilen.map((z) => z.email)).toHaveLength(12);
     expect(new Set(speicher.zeilen.map((z) => z.email)).size).toBe(12);
+    // The second run found the rows made and did not look the recipients up again.
+    expect(nachschlagen).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,16 +1,16 @@
 /**
  * Sending newsletters (issue 15): a dispatcher is planned for a versand_time; at that time its
- * recipients (the newsletter window's computation, empfaenger.ts) become newsletter-versand rows,
- * and send jobs claim rows, render each mail as the preview does and deliver it through the mail
+ * recipients (the newsletter window's computation, empfaenger.ts) become newsletter-versand rows
+ * once (a write guarded by the dispatcher's state, however many planned jobs run), and send jobs
+ * claim rows, render each mail as the preview does and deliver it through the mail
  * port. Claiming is one write guarded by the claimable state (domain/versand.ts, done by the
  * VersandSpeicher port), so however many send jobs and worker processes run, a row is sent by one
  * of them only.
  */
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { berlinWandzeit } from '../../../common/kalender';
-import { NICHT_GESPEICHERT } from '../../../common/newsletter';
 import type { NewsletterConfig } from '../../config/env';
 import { MitgliederAuskunft, type Anschreiben } from '../../membership/application/ports/mitglieder-auskunft';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
@@ -18,19 +18,31 @@ import { MailDeliveryError, Mailer } from '../../platform/mail/mailer';
 import type { Row } from '../../platform/resources/resource-definition';
 import { ResourceRegistry } from '../../platform/resources/resource-registry';
 import { ResourceWriter } from '../../platform/resources/resource-writer';
-import { DomainError } from '../../shared/domain-error';
-import { GroupCommit } from '../../shared/group-commit';
 import {
+  CLAIM_TIMEOUT_MS,
+  dispatcherFehlt,
   fehlerfolge,
+  keineFehlgeschlagenen,
+  schonVersendet,
+  schreibpause,
+  SCHREIBVERSUCHE,
   sendetakt,
   type Fehlerfolge,
   type Sendetakt,
   VERSAND_STATUS,
   versandMessageId,
+  wartegruende,
 } from '../domain/versand';
 import { NewsletterEmpfaenger, newsletterFehlt } from './empfaenger';
 import { NewsletterBestand } from './ports/newsletter-bestand';
-import { VersandSpeicher, type VersandDispatcher, type VersandZeile } from './ports/versand-speicher';
+import { Lebenszeichen } from './lebenszeichen';
+import {
+  VersandSpeicher,
+  type Abschluss,
+  type VersandDispatcher,
+  type VersandStatus,
+  type VersandZeile,
+} from './ports/versand-speicher';
 import { NewsletterLinks } from './tracking';
 import { NewsletterVorschau, type GerenderterNewsletter } from './vorschau';
 
@@ -43,6 +55,9 @@ export abstract class VersandAuftraege {
   abstract planen(dispatcherId: number, versandTime: Date): Promise<void>;
   abstract senden(dispatcherId: number, ab?: Date): Promise<void>;
 }
+
+/** A new dispatch as the HTTP schema let it through; its other fields go to the generic writer. */
+export type DispatcherAnfrage = Row & { newsletter_id: number; versand_time: Date | null };
 
 export interface Versandfortschritt {
   total: number;
@@ -68,13 +83,15 @@ const VORBEREITET_MS = 60_000;
 const fehlerText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 @Injectable()
-export class NewsletterVersender {
+export class NewsletterVersender implements OnModuleDestroy {
   private readonly logger = new Logger('Newsletterversand');
   private readonly retryMs: number;
   private readonly claimTimeoutMs: number;
   /** Batch size and pace of the send jobs, from the SMTP pool and NEWSLETTER_RATE. */
   readonly takt: Sendetakt;
   private readonly vorbereitet = new Map<number, { newsletter: GerenderterNewsletter; bis: number }>();
+  /** The claims this process holds, renewed while their mails are sent and recorded. */
+  private readonly lebendig: Lebenszeichen;
 
   constructor(
     private readonly speicher: VersandSpeicher,
@@ -92,26 +109,23 @@ export class NewsletterVersender {
   ) {
     const einstellungen = config.get<NewsletterConfig>('newsletter');
     this.retryMs = einstellungen?.retryMs ?? 60_000;
-    this.claimTimeoutMs = einstellungen?.claimTimeoutMs ?? 10 * 60_000;
+    this.claimTimeoutMs = einstellungen?.claimTimeoutMs ?? CLAIM_TIMEOUT_MS;
+    this.lebendig = new Lebenszeichen(
+      (dispatcherId, claims) => this.speicher.lebenszeichen(dispatcherId, claims, new Date()),
+      this.claimTimeoutMs,
+      (error) => this.logger.warn(`Lebenszeichen nicht gespeichert: ${fehlerText(error)}`),
+    );
     this.takt = sendetakt(mailer.verbindungen, einstellungen?.ratePerSecond);
   }
 
   /**
    * `POST /node/api/newsletter-dispatcher` {newsletter_id, versand_time, …}: stored as the generic
    * API stores it (checked, audited), then planned. Without a time it stays unplanned (the window
-   * always sends one: the manual date and time, or now).
+   * always sends one: the manual date and time, or now). Its Art and Info come from the resource's
+   * hook (newsletter.hooks.ts: made here by staff, a manual one unless the body says otherwise).
    */
-  async anlegen(body: unknown, actor: Actor | null): Promise<Row> {
-    const werte = (typeof body === 'object' && body !== null ? body : {}) as Row;
-    const newsletterId = Number(werte.newsletter_id);
-    if (werte.newsletter_id == null || !Number.isSafeInteger(newsletterId) || newsletterId <= 0)
-      throw DomainError.invalid('NEWSLETTER_NICHT_GESPEICHERT', NICHT_GESPEICHERT);
-    let versandTime: Date | null = null;
-    if (werte.versand_time != null && werte.versand_time !== '') {
-      versandTime = new Date(String(werte.versand_time));
-      if (Number.isNaN(versandTime.getTime()))
-        throw DomainError.fields({ versand_time: 'ist kein gültiger Zeitpunkt' });
-    }
+  async anlegen(anfrage: DispatcherAnfrage, actor: Actor | null): Promise<Row> {
+    const { newsletter_id: newsletterId, versand_time: versandTime, ...werte } = anfrage;
     if (!(await this.bestand.vorhanden(newsletterId))) throw newsletterFehlt(newsletterId);
     const dispatcher = await this.writer.create(
       this.registry.get(DISPATCHER),
@@ -128,14 +142,60 @@ export class NewsletterVersender {
     return { deleted: await this.speicher.unversendeteLoeschen(newsletterId, actor) };
   }
 
+  /**
+   * `POST newsletter-dispatcher/{id}/fehlgeschlagene_erneut_senden`: the failed recipients of this
+   * dispatch — only those — are tried again as new, the dispatch reopened (issue 31).
+   */
+  async fehlgeschlageneErneutSenden(dispatcherId: number, actor: Actor | null): Promise<{ erneut: number }> {
+    const dispatcher = await this.speicher.dispatcher(dispatcherId);
+    if (!dispatcher) throw dispatcherFehlt(dispatcherId);
+    const erneut = await this.speicher.fehlgeschlageneFreigeben(dispatcherId, actor);
+    if (!erneut) throw keineFehlgeschlagenen(dispatcherId);
+    await this.fortschritt(dispatcherId);
+    await this.auftraege.senden(dispatcherId);
+    return { erneut };
+  }
+
+  /**
+   * `POST newsletter-dispatcher/{id}/anhalten` and `/fortsetzen` (issue 31): a stopped dispatch
+   * claims no more rows (the mails in flight are still sent and recorded); resumed, it gets new
+   * send chains. A finished dispatch is neither.
+   */
+  async anhalten(
+    dispatcherId: number,
+    angehalten: boolean,
+    actor: Actor | null,
+  ): Promise<{ angehalten: boolean }> {
+    const dispatcher = await this.speicher.dispatcher(dispatcherId);
+    if (!dispatcher) throw dispatcherFehlt(dispatcherId);
+    if (dispatcher.versendet) throw schonVersendet(dispatcherId);
+    const geaendert = await this.speicher.anhalten(dispatcherId, angehalten, actor);
+    if (geaendert && !angehalten && dispatcher.empfaenger_time) await this.auftraege.senden(dispatcherId);
+    return { angehalten };
+  }
+
+  /** `GET newsletter-dispatcher/{id}/wartegruende`: why its rows wait, as sentences (issue 31). */
+  async wartegruende(dispatcherId: number): Promise<{ gruende: string[] }> {
+    const dispatcher = await this.speicher.dispatcher(dispatcherId);
+    if (!dispatcher) throw dispatcherFehlt(dispatcherId);
+    const jetzt = new Date();
+    const stand = await this.speicher.wartestand(
+      dispatcherId,
+      new Date(jetzt.getTime() - this.claimTimeoutMs),
+      jetzt,
+    );
+    return { gruende: wartegruende(stand, dispatcher.angehalten) };
+  }
+
   /** The planned dispatches, for the workers to pick up again after a restart. */
   async offeneDispatcher(): Promise<{ id: number; versand_time: Date }[]> {
     return this.speicher.offeneDispatcher();
   }
 
   /**
-   * The planned job at versand_time: the recipients become rows (again idempotent: rows already
-   * there stay as they are), then send jobs start.
+   * The planned job at versand_time: the recipients become rows, at most once per dispatcher (a
+   * retried job, a restart or a second planned job finds them made and adds none), then send jobs
+   * start; those of a run that made no rows share the rows by claiming them, as all send jobs do.
    */
   async ausfuehren(dispatcherId: number): Promise<void> {
     const dispatcher = await this.speicher.dispatcher(dispatcherId);
@@ -143,47 +203,52 @@ export class NewsletterVersender {
     // Moved to a later time since the job was planned.
     if (dispatcher.versand_time.getTime() > Date.now() + 1000)
       return this.auftraege.planen(dispatcherId, dispatcher.versand_time);
-    const adressen = await this.empfaenger.adressen(dispatcher.newsletter_id);
-    const vorhanden = new Set(
-      (await this.speicher.empfaengerVon(dispatcherId)).map((row) => `${row.benutzer_id}|${row.email}`),
-    );
-    const neu = adressen.filter((a) => !vorhanden.has(`${a.benutzer_id}|${a.email}`));
-    await this.speicher.zeilenAnlegen(dispatcherId, dispatcher.newsletter_id, neu);
+    // Made before: the recipients are not looked up again (for a large newsletter, seconds).
+    if (!dispatcher.empfaenger_time) {
+      const adressen = await this.empfaenger.adressen(dispatcher.newsletter_id);
+      await this.speicher.empfaengerAnlegen(dispatcherId, dispatcher.newsletter_id, adressen, new Date());
+    }
     await this.fortschritt(dispatcherId);
     await this.auftraege.senden(dispatcherId);
   }
 
   /**
-   * One send job: claims one batch of due rows, sends their mails over the SMTP pool and records
-   * the outcome. `weiter` asks the job adapter for the next batch; with nothing left to claim the
-   * dispatcher is finished (or planned again for retries). Several of these run at once, in any
-   * number of processes; `freigeben` (the first job of a chain) offers rows of dead workers again.
+   * One send job: picks one batch of due rows and sends them over the SMTP pool, one lane per
+   * connection. Each mail is claimed, sent and recorded on its own (`einzeln`), so a worker that
+   * dies leaves at most the mails its connections had in flight to be sent again. `weiter` asks the
+   * job adapter for the next batch; with nothing due the dispatcher is finished (or planned again
+   * for retries and for rows still held). Several of these run at once, in any number of
+   * processes; each first offers the rows of dead runs again.
    */
-  async senden(dispatcherId: number, freigeben = false): Promise<Sendeschritt> {
+  async senden(dispatcherId: number): Promise<Sendeschritt> {
     const dispatcher = await this.speicher.dispatcher(dispatcherId);
-    if (!dispatcher || dispatcher.versendet) return FERTIG;
+    // Before its planned job made the rows there is nothing to send, and nothing to finish; a
+    // stopped one waits for `fortsetzen`, which starts new chains.
+    if (!dispatcher || dispatcher.versendet || !dispatcher.empfaenger_time || dispatcher.angehalten)
+      return FERTIG;
     const newsletter = await this.gerendert(dispatcher);
-    if (freigeben) await this.verfalleneFreigeben(dispatcherId);
-    const beansprucht = await this.beanspruchen(dispatcherId);
-    if (!beansprucht) {
+    await this.verfalleneFreigeben(dispatcherId);
+    const rows = await this.speicher.faellige(dispatcherId, new Date(), this.takt.batch);
+    if (rows.length === 0) {
       await this.abschliessen(dispatcherId);
       return FERTIG;
     }
-    const { claim, rows } = beansprucht;
     const empfaenger = await this.mitglieder.anschreibenNachIds(
       rows.map((row) => row.benutzer_id).filter((id): id is number => id != null),
     );
-    // Each outcome is recorded moments after the SMTP server's answer, so a worker killed
-    // mid-batch leaves only the mails still in flight to be sent again.
-    const erfassung = new GroupCommit((ergebnisse: Zustellung[]) => this.erfassen(claim, ergebnisse), {
-      versendet: 0,
-      fehlgeschlagen: 0,
-    });
-    await Promise.all(
-      rows.map(async (row) => erfassung.add(await this.zustellen(dispatcherId, newsletter, row, empfaenger))),
+    const erfasst: Erfasst = { versendet: 0, fehlgeschlagen: 0 };
+    const bahn = async () => {
+      for (let row = rows.shift(); row; row = rows.shift()) {
+        const ergebnis = await this.einzeln(dispatcherId, newsletter, row, empfaenger);
+        if (ergebnis === VERSAND_STATUS.versendet) erfasst.versendet++;
+        if (ergebnis === VERSAND_STATUS.fehler) erfasst.fehlgeschlagen++;
+      }
+    };
+    const bahnen = await Promise.allSettled(
+      Array.from({ length: Math.min(this.mailer.verbindungen, rows.length) }, bahn),
     );
-    const erfasst = await erfassung.done();
     await this.zaehlen(dispatcherId, erfasst);
+    for (const bahn of bahnen) if (bahn.status === 'rejected') throw bahn.reason;
     return { weiter: true, ...erfasst };
   }
 
@@ -208,21 +273,26 @@ export class NewsletterVersender {
   }
 
   /**
-   * Claims up to one batch of due rows for this run: picks due rows, then claims those still
-   * claimable in one guarded write; only the rows that write gave this claim are ours. Null when
-   * nothing is due.
+   * One mail: the row claimed (null when another run was first), sent, and its outcome recorded
+   * while its claim shows signs of life. Answers the row's new state.
    */
-  private async beanspruchen(dispatcherId: number): Promise<{ claim: string; rows: VersandZeile[] } | null> {
-    const jetzt = new Date();
-    const kandidaten = await this.speicher.faellige(dispatcherId, jetzt, this.takt.batch);
-    if (kandidaten.length === 0) return null;
+  private async einzeln(
+    dispatcherId: number,
+    newsletter: GerenderterNewsletter,
+    row: VersandZeile,
+    empfaenger: Map<number, Anschreiben>,
+  ): Promise<VersandStatus | null> {
     const claim = randomUUID();
-    const rows = await this.speicher.beanspruchen(dispatcherId, kandidaten, claim, jetzt);
-    // Others took all of these: look for more.
-    return rows.length ? { claim, rows } : this.beanspruchen(dispatcherId);
+    if (!(await this.speicher.beanspruchen(row, claim, new Date()))) return null;
+    this.lebendig.halten(dispatcherId, claim);
+    try {
+      return await this.erfassen(claim, await this.zustellen(dispatcherId, newsletter, row, empfaenger));
+    } finally {
+      this.lebendig.loslassen(dispatcherId, claim);
+    }
   }
 
-  /** Sends the mail of one claimed row; what became of it is recorded with its batch (`erfassen`). */
+  /** Sends the mail of one claimed row; what became of it is recorded by `erfassen`. */
   private async zustellen(
     dispatcherId: number,
     newsletter: GerenderterNewsletter,
@@ -265,50 +335,48 @@ export class NewsletterVersender {
   }
 
   /**
-   * Records outcomes: the sent rows in one write, each failure with its own answer. Counted are
-   * the rows that really changed (a row whose claim expired meanwhile belongs to another run and
-   * counts there), so that the progress needs no recount per batch.
+   * Records what became of one mail, moments after the SMTP server's answer. A failed write (a
+   * deadlock, the database away for a moment) is written again after a pause, never sent again:
+   * the claim stays alive meanwhile. Only when the writes fail for longer than SCHREIBVERSUCHE
+   * allow does the claim die, and the mail goes out once more (docs/architecture.md).
    */
-  private async erfassen(claim: string, ergebnisse: Zustellung[]): Promise<Erfasst> {
+  private async erfassen(claim: string, zustellung: Zustellung): Promise<VersandStatus | null> {
     const jetzt = new Date();
-    const zugestellt = ergebnisse.filter((e) => e.folge === null).map((e) => e.row.id);
-    const { datum, uhrzeit } = berlinWandzeit(jetzt);
-    const versendet = await this.speicher.abschliessen(
-      claim,
-      zugestellt,
-      {
+    const { row } = zustellung;
+    const abschluss = this.abschluss(zustellung, jetzt);
+    for (let versuch = 1; ; versuch++) {
+      try {
+        return (await this.speicher.abschliessen(claim, row.id, abschluss, jetzt)) ? abschluss.status : null;
+      } catch (error) {
+        if (versuch >= SCHREIBVERSUCHE) throw error;
+        this.logger.warn(
+          `Dispatcher-Empfänger ${row.id}: Ergebnis nicht gespeichert (${fehlerText(error)}), neuer Versuch`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, schreibpause(versuch)));
+      }
+    }
+  }
+
+  /** A delivered mail is sent; a failure failed for good or put off to its retry. */
+  private abschluss(zustellung: Zustellung, jetzt: Date): Abschluss {
+    if (zustellung.folge === null) {
+      const { datum, uhrzeit } = berlinWandzeit(jetzt);
+      return {
         status: VERSAND_STATUS.versendet,
         versandflag: true,
         versanddatum: datum,
         versanduhrzeit: uhrzeit,
         fehler: null,
-      },
-      jetzt,
-    );
-    let fehlgeschlagen = 0;
-    for (const ergebnis of ergebnisse) {
-      if (ergebnis.folge === null) continue;
-      const { row, folge, fehler } = ergebnis;
-      if (folge.status === VERSAND_STATUS.fehler)
-        fehlgeschlagen += await this.speicher.abschliessen(
-          claim,
-          [row.id],
-          { status: VERSAND_STATUS.fehler, fehler: folge.fehler },
-          jetzt,
-        );
-      else
-        await this.speicher.abschliessen(
-          claim,
-          [row.id],
-          {
-            status: VERSAND_STATUS.offen,
-            fehler,
-            naechster_versuch: new Date(jetzt.getTime() + folge.wartenMs),
-          },
-          jetzt,
-        );
+      };
     }
-    return { versendet, fehlgeschlagen };
+    const { folge, fehler } = zustellung;
+    if (folge.status === VERSAND_STATUS.fehler)
+      return { status: VERSAND_STATUS.fehler, fehler: folge.fehler };
+    return {
+      status: VERSAND_STATUS.offen,
+      fehler,
+      naechster_versuch: new Date(jetzt.getTime() + folge.wartenMs),
+    };
   }
 
   /**
@@ -317,14 +385,19 @@ export class NewsletterVersender {
    * a finished dispatcher keeps that recount (another process's batch may still be adding its
    * outcomes, which the recount already holds).
    */
+  onModuleDestroy(): void {
+    this.lebendig.beenden();
+  }
+
   private async zaehlen(dispatcherId: number, { versendet, fehlgeschlagen }: Erfasst): Promise<void> {
     if (!versendet && !fehlgeschlagen) return;
     await this.speicher.zaehlen(dispatcherId, versendet, fehlgeschlagen);
   }
 
   /**
-   * Rows a dead worker claimed longer ago than the claim timeout are offered again (an ambiguous
-   * resend, recognisable by its Message-ID).
+   * Rows whose claim showed no sign of life for the claim timeout belonged to a dead worker and
+   * are offered again; of these, the one mail per connection that worker had in flight may have
+   * been delivered already (an ambiguous resend, recognisable by its Message-ID).
    */
   private async verfalleneFreigeben(dispatcherId: number): Promise<void> {
     await this.speicher.verfalleneFreigeben(dispatcherId, new Date(Date.now() - this.claimTimeoutMs));

@@ -6,6 +6,7 @@
  */
 import { berlinDatum, berlinZeitpunkt } from '../../../common/kalender';
 import { VORLAGE_DEFAULTS } from '../../../common/newsletter';
+import type { Termin } from '../../seminars/application/ports/seminar-termine';
 import { autoGruppen } from './vorlage';
 
 type Row = Record<string, unknown>;
@@ -23,16 +24,11 @@ export interface AutoEinstellungen {
   ausschluss_gruppen: number[];
 }
 
-/** A seminar or one of its events that a template may announce. */
-export interface AutoZiel {
-  veranstaltung_id: number;
-  /** Set for auto_typ event. */
-  veranstaltung_event_id: number | null;
-  lg_id: string | null;
-  titel: string;
-  beginn: Date;
-  ausgebucht: boolean;
-}
+/**
+ * A seminar or one of its events that a template may announce (`veranstaltung_event_id` set for
+ * auto_typ event): a date as seminars' read port tells it.
+ */
+export type AutoZiel = Termin;
 
 /** How far ahead of its send time an automatic newsletter is made: staff can look at it before it goes out. */
 export const AUTO_VORLAUF_MS = 7 * 24 * 3600 * 1000;

@@ -14,9 +14,9 @@ const feldFehler = (arbeit: () => unknown): Record<string, string> | undefined =
 };
 
 describe('deleting a newsletter', () => {
-  it('is refused once a dispatch has gone out', () => {
+  it('is refused once a dispatch has begun or gone out', () => {
     expect(() => pruefeNewsletterloeschung(1)).toThrow(
-      'Ein bereits versendeter Newsletter kann nicht gelöscht werden.',
+      'Ein Newsletter, dessen Versand begonnen hat oder abgeschlossen ist, kann nicht gelöscht werden.',
     );
     expect(() => pruefeNewsletterloeschung(0)).not.toThrow();
   });

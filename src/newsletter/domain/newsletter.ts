@@ -2,11 +2,11 @@ import { contentFehler, gruppenInBeiden, mapHtml, type ContentScheme } from '../
 import { DomainError } from '../../shared/domain-error';
 
 /** A newsletter that has gone out is part of the record of what members received. */
-export function pruefeNewsletterloeschung(versendeteDispatcher: number): void {
-  if (versendeteDispatcher > 0) {
+export function pruefeNewsletterloeschung(begonneneDispatcher: number): void {
+  if (begonneneDispatcher > 0) {
     throw DomainError.conflict(
       'NEWSLETTER_VERSENDET',
-      'Ein bereits versendeter Newsletter kann nicht gelöscht werden.',
+      'Ein Newsletter, dessen Versand begonnen hat oder abgeschlossen ist, kann nicht gelöscht werden.',
     );
   }
 }

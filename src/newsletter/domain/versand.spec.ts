@@ -1,5 +1,7 @@
 import {
   BEANSPRUCHBAR,
+  dispatcherInfo,
+  dispatcherTyp,
   fehlerfolge,
   MAILS_JE_VERBINDUNG,
   MAX_VERSUCHE,
@@ -7,6 +9,7 @@ import {
   UNERLEDIGT,
   VERSAND_STATUS,
   versandMessageId,
+  wartegruende,
 } from './versand';
 
 describe('dispatch rows', () => {
@@ -76,5 +79,74 @@ describe('dispatch rows', () => {
       // 30 mails/s with a pool of 2: batches of 20 every 667 ms (rounded up: never faster).
       expect(sendetakt(2, 30)).toEqual({ batch: 20, limiter: { max: 1, durationMs: 667 } });
     });
+  });
+});
+
+describe('dispatcherTyp and dispatcherInfo', () => {
+  const stand = { versendet: false, versand_time: null, total: 0, sent: 0, failed: 0 };
+
+  it('names the Art by who made the dispatch', () => {
+    expect(dispatcherTyp(true)).toBe('auto');
+    expect(dispatcherTyp(false)).toBe('manuell');
+  });
+
+  it('says in German what became of the dispatch at each step', () => {
+    expect(dispatcherInfo(stand)).toBe('Noch nicht geplant');
+    // 08:30 UTC in March is 09:30 in Berlin; in July (summer time) 10:30.
+    expect(dispatcherInfo({ ...stand, versand_time: '2026-03-05T08:30:00.000Z' })).toBe(
+      'Versand geplant für 05.03.2026 09:30 Uhr',
+    );
+    expect(dispatcherInfo({ ...stand, versand_time: new Date('2026-07-05T08:30:00.000Z') })).toBe(
+      'Versand geplant für 05.07.2026 10:30 Uhr',
+    );
+    expect(dispatcherInfo({ ...stand, versand_time: new Date(), total: 10, sent: 4 })).toBe(
+      'Wird versendet: 4 von 10 E-Mails versendet',
+    );
+    expect(dispatcherInfo({ ...stand, versendet: true, total: 10, sent: 10 })).toBe(
+      '10 von 10 E-Mails versendet',
+    );
+    expect(dispatcherInfo({ ...stand, versendet: true, total: 10, sent: 8, failed: 2 })).toBe(
+      '8 von 10 E-Mails versendet, 2 fehlgeschlagen',
+    );
+  });
+});
+
+describe('why the rows of a dispatch wait', () => {
+  const leer = {
+    inArbeit: 0,
+    verloren: 0,
+    faellig: 0,
+    spaeter: 0,
+    naechsterVersuch: null,
+    letzteAntwort: null,
+  };
+
+  it('names a lost worker, retries at their Berlin time with the SMTP answer, mails in work and due rows', () => {
+    expect(
+      wartegruende(
+        {
+          inArbeit: 4,
+          verloren: 3,
+          faellig: 10,
+          spaeter: 2,
+          naechsterVersuch: new Date('2026-11-27T13:05:40Z'),
+          letzteAntwort: '421 Bitte später',
+        },
+        false,
+      ),
+    ).toEqual([
+      '3 Empfänger hatte ein Worker übernommen, der nicht mehr antwortet (abgestürzt oder beendet); sie werden gleich erneut versendet.',
+      '2 Empfänger hat der Mailserver vorübergehend abgewiesen (Antwort des Mailservers: „421 Bitte später“); nächster Versuch um 14:05 Uhr.',
+      '4 E-Mails werden gerade gesendet.',
+      '10 Empfänger warten auf den Versand.',
+    ]);
+  });
+
+  it('says a stopped dispatch waits for staff, and nothing when nothing waits', () => {
+    expect(wartegruende({ ...leer, faellig: 5, spaeter: 1, naechsterVersuch: new Date() }, true)[0]).toBe(
+      'Der Versand ist angehalten: 6 Empfänger warten, bis er fortgesetzt wird.',
+    );
+    expect(wartegruende({ ...leer, faellig: 5 }, true)).toHaveLength(1);
+    expect(wartegruende(leer, true)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAt, JsonColumn } from '../database/columns';
 import type { AuditChanges } from './audit-changes';
 
@@ -13,4 +13,18 @@ export class Audit {
   @Column({ type: 'int', nullable: true }) record_id: number | null;
   @Column({ type: 'varchar', length: 40 }) action: string;
   @JsonColumn() changes: AuditChanges | null;
+  /** Issue 29: SHA-256 of `vorgaenger_hash` and this row's content (audit-kette.ts). */
+  @Column({ type: 'varchar', length: 64, nullable: true }) hash: string | null;
+  @Column({ type: 'varchar', length: 64, nullable: true }) vorgaenger_hash: string | null;
+}
+
+/** The head of the one audit chain: the row writers lock before they append (audit-kettenkopf.ts). */
+@Entity('audit_kette')
+export class AuditKettenKopfZeile {
+  @PrimaryColumn({ type: 'int' }) id: number;
+  @Column({ type: 'int', nullable: true }) letzte_id: number | null;
+  @Column({ type: 'varchar', length: 64, nullable: true }) letzter_hash: string | null;
+  /** The last row written before the chain existed; rows up to it are chained at start-up. */
+  @Column({ type: 'int', nullable: true }) altbestand_bis: number | null;
+  @Column({ type: 'int', default: 0 }) stand: number;
 }

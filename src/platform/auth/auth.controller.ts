@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { DomainError } from '../../shared/domain-error';
+import type { z } from 'zod';
+import { ZodBody } from '../http/zod-body';
+import { PASSWORT_WECHSEL, PasswortWechsel } from './auth.schemas';
 import { currentUser } from './current-user';
 import { LoginGuard } from './guards';
 import { publicIdentity, StaffDirectory } from './staff-directory';
@@ -38,14 +40,11 @@ export class AuthController {
   @ApiOperation({ summary: 'Eigenes Passwort ändern' })
   @Post('setPassword')
   @HttpCode(200)
-  async setPassword(@Req() req: Request, @Body() body: { old_password?: unknown; password?: unknown }) {
-    const { old_password: oldPassword, password } = body ?? {};
-    if (typeof password !== 'string' || password.trim() === '') {
-      throw DomainError.invalid('PASSWORD_EMPTY', 'Das neue Passwort darf nicht leer sein.');
-    }
-    if (typeof oldPassword !== 'string') {
-      throw DomainError.invalid('PASSWORD_OLD_MISSING', 'Bitte das bisherige Passwort angeben.');
-    }
+  async setPassword(
+    @Req() req: Request,
+    @ZodBody(PasswortWechsel, PASSWORT_WECHSEL)
+    { old_password: oldPassword, password }: z.output<typeof PasswortWechsel>,
+  ) {
     await this.staff.changePassword(currentUser(req)!, oldPassword, password);
     await renewLogin(req, this.staff);
     return { success: true, message: 'Passwort erfolgreich geändert!' };

@@ -1,6 +1,7 @@
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import { Anmeldung } from './auth.schemas';
 import { WRONG_LOGIN } from './local.strategy';
 
 /** Checks the credentials with passport-local and starts the session. */
@@ -8,10 +9,9 @@ import { WRONG_LOGIN } from './local.strategy';
 export class LoginGuard extends AuthGuard('local') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    const body = request.body as { user?: unknown; password?: unknown } | undefined;
-    if (typeof body?.user !== 'string' || typeof body.password !== 'string' || !body.user || !body.password) {
+    // A 401 like every failed login, not the 400 of a bad body: the login form asks for both.
+    if (!Anmeldung.safeParse(request.body).success)
       throw new UnauthorizedException('Bitte Benutzername und Passwort angeben.');
-    }
     const result = (await super.canActivate(context)) as boolean;
     // passport ≥ 0.6 regenerates the session id here, which prevents session fixation.
     await super.logIn(request);

@@ -279,7 +279,10 @@ interface RedisClient {
   get(key: string): Promise<string | null>;
   pTTL(key: string): Promise<number>;
   del(keys: string[]): Promise<number>;
+  ping(): Promise<unknown>;
   quit(): Promise<unknown>;
+  destroy(): void;
+  readonly isReady: boolean;
 }
 
 /**
@@ -361,13 +364,36 @@ export class SessionStores implements OnApplicationShutdown {
     // Without an offline queue a request fails at once while Redis is away (503, see the error
     // filter) instead of waiting for a reconnect that may not come.
     const client = createClient({ url: redis.url, disableOfflineQueue: true });
-    client.on('error', (error) => console.error('Redis (Sitzungen):', error.message));
+    // While Redis is away the client reports every reconnect; one line per new message.
+    let lastError: string | undefined;
+    client.on('error', (error: Error) => {
+      if (error.message === lastError) return;
+      lastError = error.message;
+      logger.error(`Redis (Sitzungen): ${error.message}`);
+    });
+    client.on('ready', () => {
+      if (lastError) logger.log('Redis (Sitzungen) ist wieder erreichbar.');
+      lastError = undefined;
+    });
     await client.connect();
     this.client = client as unknown as RedisClient;
     return redisStore(this.client, 'verband:sess:');
   }
 
+  /** For `/node/health`: resolves when the sessions' Redis answers; nothing to ask without one. */
+  async ping(): Promise<void> {
+    await this.client?.ping();
+  }
+
+  /** Whether sessions live in Redis, and `/node/health` reports it. */
+  get usesRedis(): boolean {
+    return Boolean(this.config.getOrThrow<RedisConfig>('redis').url);
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    await this.client?.quit().catch(() => undefined);
+    if (!this.client) return;
+    // Away: QUIT would wait for a reconnect that may never come (and hold up SIGTERM).
+    if (this.client.isReady) await this.client.quit().catch(() => undefined);
+    else this.client.destroy();
   }
 }

@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   HttpCode,
   Post,
@@ -11,28 +10,33 @@ import {
 } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DomainError } from '../../shared/domain-error';
+import { z } from 'zod';
 import { attachmentHeader } from '../files/file-response';
-import { MB, requireUpload, SingleFileUpload, UploadedBuffer } from '../files/single-file-upload';
+import { requireUpload, UploadedBuffer } from '../files/single-file-upload';
+import { ZodBody } from '../http/zod-body';
+import { schreibeJsonListe } from '../queue/json-stueckweise';
 import { csvFileName, parseCsv, stringifyCsv } from './csv-format';
+import { CsvUpload } from './csv-upload';
 
-export const MAX_CSV_BYTES = 10 * MB;
+/** The rows to write: objects keyed by column title. */
+const Zeilen = z.array(z.record(z.string(), z.unknown()));
 
 /** DESIGN.md §3: CSV import (the group comparison wizard, DATEV and other imports) and export. */
 @Controller('node/csv')
 export class CsvController {
-  /** Multipart `file` → the rows as a JSON array of objects keyed by the header line. */
+  /**
+   * Multipart `file` → the rows as a JSON array of objects keyed by the header line. Parsed and
+   * answered in pieces, so that a file of 10 MB does not stall other requests (issue 26); the
+   * imports of the screens read their files in jobs instead.
+   */
   @ApiOperation({ summary: 'CSV-Datei in Zeilen umwandeln' })
   @Post('parse')
-  @HttpCode(200)
-  @UseInterceptors(
-    SingleFileUpload({
-      maxBytes: MAX_CSV_BYTES,
-      tooLarge: () => DomainError.invalid('CSV_TOO_LARGE', 'Die CSV-Datei ist zu groß (höchstens 10 MB).'),
-    }),
-  )
-  parse(@UploadedFile() file: UploadedBuffer | undefined) {
-    return parseCsv(requireUpload(file, 'CSV-Datei').buffer);
+  @UseInterceptors(CsvUpload)
+  async parse(@UploadedFile() file: UploadedBuffer | undefined, @Res() res: Response): Promise<void> {
+    const rows = await parseCsv(requireUpload(file, 'CSV-Datei').buffer);
+    res.status(200).type('application/json');
+    await schreibeJsonListe(res, rows);
+    res.end();
   }
 
   /** A JSON array of rows keyed by column title → a CSV file for German Excel; query `filename` names it. */
@@ -40,7 +44,7 @@ export class CsvController {
   @Post('stringify')
   @HttpCode(200)
   stringify(
-    @Body() rows: unknown,
+    @ZodBody(Zeilen, { ganzes: 'Zeilen' }) rows: z.output<typeof Zeilen>,
     @Query('filename') filename: unknown,
     @Res({ passthrough: true }) res: Response,
   ) {

@@ -5,8 +5,9 @@ import type { DatabaseConfig } from '../../config/env';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, ensureMysqlDatabase } from './data-source';
 import { serializeSqliteTransactions } from './sqlite-transactions';
+import { mitStartsperre } from './startsperre';
 
-/** The one database connection; migrations run at start (DESIGN.md §1). */
+/** The one database connection; migrations run at start (DESIGN.md §1), under the start lock. */
 @Global()
 @Module({
   imports: [
@@ -18,13 +19,15 @@ import { serializeSqliteTransactions } from './sqlite-transactions';
         return {
           ...dataSourceOptions(database),
           autoLoadEntities: true,
-          migrationsRun: true,
+          // Run below, under the start lock: processes starting together migrate one after another.
+          migrationsRun: false,
           retryAttempts: 2,
         };
       },
       dataSourceFactory: async (options) => {
         const dataSource = await new DataSource(options!).initialize();
         serializeSqliteTransactions(dataSource);
+        await mitStartsperre(dataSource, () => dataSource.runMigrations());
         return dataSource;
       },
     }),

@@ -10,8 +10,8 @@ import { toErrorBody } from './error.filter';
 export const JSON_LIMIT = '1mb';
 const TABLE_LIMIT = '25mb';
 
-/** Calls whose body is a whole table: CSV export of a list, the group's CSV comparison. */
-const TABLE_ROUTES = [/^\/node\/csv\/stringify$/, /^\/node\/api\/benutzer-gruppe\/\d+\/csv_compare$/];
+/** Calls whose body is a whole table: CSV export of a list (imports upload their files). */
+const TABLE_ROUTES = [/^\/node\/csv\/stringify$/];
 
 const tableJson = express.json({ limit: TABLE_LIMIT });
 const json = express.json({ limit: JSON_LIMIT });

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { QueryFailedError } from 'typeorm';
 import { DomainError, DomainErrorKind } from '../../shared/domain-error';
 import { isUniqueViolation } from '../database/unique-violation';
+import { isServiceUnreachable } from './unreachable';
 
 const statusOf: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -42,34 +43,13 @@ export interface ErrorBody {
   errors?: Record<string, string>;
 }
 
-/** Network failures of the database and Redis clients: the service is away, not the request wrong. */
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'PROTOCOL_CONNECTION_LOST',
-  'PROTOCOL_SEQUENCE_TIMEOUT',
-  'ER_CON_COUNT_ERROR',
-  'ER_SERVER_SHUTDOWN',
-]);
-const CONNECTION_TEXT =
-  /closed state|connection is closed|client is (closed|offline)|Connection lost|Pool is closed|Connection terminated|max retries per request/i;
-
 /** One message for both: a refused connection does not say whether it was the database or Redis. */
 export const SERVICE_UNAVAILABLE =
   'Die Datenbank oder die Warteschlange ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.';
 
 /** The German 503 message when `error` says that the database or Redis cannot be reached. */
 function unavailableService(error: unknown): string | undefined {
-  const driverError = (error as { driverError?: { code?: unknown; message?: unknown } }).driverError;
-  const codes = [(error as { code?: unknown }).code, driverError?.code].map(String);
-  const texts = [(error as Error)?.message, driverError?.message].map(String);
-  if (!codes.some((c) => CONNECTION_CODES.has(c)) && !texts.some((t) => CONNECTION_TEXT.test(t)))
-    return undefined;
-  return SERVICE_UNAVAILABLE;
+  return isServiceUnreachable(error) ? SERVICE_UNAVAILABLE : undefined;
 }
 
 function withForbiddenCode(body: ErrorBody): ErrorBody {

@@ -3,6 +3,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { HealthIndicatorResult } from '@nestjs/terminus';
 import type { Response } from 'express';
+import { SessionStores } from '../auth/session-store';
 import { Mailer } from '../mail/mailer';
 import { JobQueue } from '../queue/job-queue';
 
@@ -11,8 +12,10 @@ const TIMEOUT_MS = 3000;
 
 /**
  * `GET /node/health` (issue 17), for monitoring and load balancers, without a session: database,
- * queue (Redis when configured) and mail transport, each `up` or `down`. 200 when all are up,
- * else 503. It names no hosts, users or errors; those go to the log.
+ * Redis (when configured: the sessions' connection), queue (the queue's Redis connection, or the
+ * in-process queue) and mail transport, each `up` or `down`. 200 when all are up, else 503. It
+ * names no hosts, users or errors; those go to the log. While the app starts, the start-up gate
+ * answers it with `database` and `redis` (platform/anlauf).
  */
 @Controller('node/health')
 export class HealthController {
@@ -24,6 +27,7 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly queue: JobQueue,
     private readonly mailer: Mailer,
+    private readonly sessions: SessionStores,
   ) {}
 
   private check(key: string, probe: () => Promise<void>): PromiseLike<HealthIndicatorResult> {
@@ -45,6 +49,7 @@ export class HealthController {
   async report(@Res({ passthrough: true }) res: Response) {
     const checks = [
       () => this.database.pingCheck('database').withTimeout(TIMEOUT_MS),
+      ...(this.sessions.usesRedis ? [() => this.check('redis', () => this.sessions.ping())] : []),
       () => this.check('queue', () => this.queue.ping()),
       () => this.check('mail', () => this.mailer.verify()),
     ];

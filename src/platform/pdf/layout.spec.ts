@@ -24,12 +24,24 @@ describe('parseLayout', () => {
   });
 
   it.each([
-    ['', { letterhead: null, margins: [60, 56, 60, 56], pageNumbers: false }],
+    ['', { letterhead: null, margins: [60, 56, 60, 56], pageNumbers: false, footer: [] }],
     [
       '---\nbriefkopf: kopf.pdf\nrand: 100 40 50 40\nseitenzahlen: ja\n---\n',
-      { letterhead: 'kopf.pdf', margins: [100, 40, 50, 40], pageNumbers: true },
+      { letterhead: 'kopf.pdf', margins: [100, 40, 50, 40], pageNumbers: true, footer: [] },
     ],
-    ['---\nrand: 1 2 x\n---\n', { letterhead: null, margins: [60, 56, 60, 56], pageNumbers: false }],
+    [
+      '---\nrand: 1 2 x\n---\n',
+      { letterhead: null, margins: [60, 56, 60, 56], pageNumbers: false, footer: [] },
+    ],
+    [
+      '---\nfusszeile: Verband · Straße 1\nFusszeile: \nfusszeile:  Steuernummer: 1/2 \n---\n',
+      {
+        letterhead: null,
+        margins: [60, 56, 60, 56],
+        pageNumbers: false,
+        footer: ['Verband · Straße 1', 'Steuernummer: 1/2'],
+      },
+    ],
   ])('reads the front matter %j', (source, options) => {
     expect(parseLayout(source).options).toEqual(options);
   });
@@ -41,6 +53,10 @@ describe('wrap', () => {
     ['eins zwei drei', 9, ['eins zwei', 'drei']],
     ['', 5, ['']],
     ['Donaudampfschiff', 6, ['Donaud', 'ampfsc', 'hiff']],
+    // Issue 35: addresses break at their separators, not mid-word.
+    ['max.mustermann@kanzlei-weiss.de', 16, ['max.mustermann', '@kanzlei-weiss', '.de']],
+    ['Mail: info@stb.de', 12, ['Mail:', 'info@stb.de']],
+    ['a/b/cdefgh', 5, ['a/b/', 'cdefg', 'h']],
   ])('wraps %j at %d', (text, width, lines) => {
     expect(wrap(text, width, measure)).toEqual(lines);
   });

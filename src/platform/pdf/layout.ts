@@ -6,6 +6,8 @@
  *   briefkopf: datei.pdf     letterhead PDF drawn under every page (its first page)
  *   rand: 150 56 60 56       margins top right bottom left in pt (defaults 60 56 60 56)
  *   seitenzahlen: ja         „Seite n von m“ at the foot of each page
+ *   fusszeile: Text          a line of the footer under every page, small and centred (the key may
+ *                            repeat: one line each, top to bottom; an empty one is left out)
  *   ---
  *   # Titel                a heading; ## a smaller one
  *   **fett**               a line in bold
@@ -29,6 +31,8 @@ export interface LayoutOptions {
   /** Top, right, bottom, left in pt. */
   margins: [number, number, number, number];
   pageNumbers: boolean;
+  /** The footer's lines, top to bottom, drawn in the bottom margin of every page. */
+  footer: string[];
 }
 
 export interface Layout {
@@ -45,13 +49,15 @@ const cells = (line: string, marker: string) =>
     .split('|')
     .map((cell) => cell.trim());
 
+/** The `key: value` lines of a front matter, keys in lower case, in their order. */
+const optionLines = (lines: string[]): [string, string][] =>
+  lines
+    .map((line) => /^\s*([\w-]+)\s*:\s*(.*?)\s*$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => [match[1].toLowerCase(), match[2]]);
+
 function parseOptions(lines: string[]): LayoutOptions {
-  const entries = new Map(
-    lines
-      .map((line) => /^\s*([\w-]+)\s*:\s*(.*?)\s*$/.exec(line))
-      .filter((match): match is RegExpExecArray => match !== null)
-      .map((match) => [match[1].toLowerCase(), match[2]]),
-  );
+  const entries = new Map(optionLines(lines));
   const rand = (entries.get('rand') ?? '').split(/\s+/).map(Number);
   return {
     letterhead: entries.get('briefkopf') || null,
@@ -60,6 +66,9 @@ function parseOptions(lines: string[]): LayoutOptions {
         ? (rand as LayoutOptions['margins'])
         : DEFAULT_MARGINS,
     pageNumbers: /^(ja|true|1)$/i.test(entries.get('seitenzahlen') ?? ''),
+    footer: optionLines(lines)
+      .filter(([key, value]) => key === 'fusszeile' && value !== '')
+      .map(([, value]) => value),
   };
 }
 
@@ -105,8 +114,20 @@ export function parseLayout(filled: string): Layout {
 }
 
 /**
- * Splits a text into lines no wider than `width`, by words; a word longer than a line is cut.
- * `measure` gives a text's width in the font at hand.
+ * Where a word longer than its line may be cut, as a position in it: before '@' and '.', after '-',
+ * '_' and '/', so that an e-mail address or a link breaks into readable parts
+ * (`max.mustermann` / `@kanzlei.de`). The last such point in the `fit` characters that fit, else `fit`.
+ */
+function schnitt(word: string, fit: number): number {
+  for (let i = fit; i > 1; i--) {
+    if (word[i] === '@' || word[i] === '.' || '-_/'.includes(word[i - 1])) return i;
+  }
+  return fit;
+}
+
+/**
+ * Splits a text into lines no wider than `width`, by words; a word longer than a line is cut, at
+ * a separator where it has one (`schnitt`). `measure` gives a text's width in the font at hand.
  */
 export function wrap(text: string, width: number, measure: (text: string) => number): string[] {
   const lines: string[] = [];
@@ -122,6 +143,7 @@ export function wrap(text: string, width: number, measure: (text: string) => num
     while (measure(rest) > width && rest.length > 1) {
       let cut = rest.length - 1;
       while (cut > 1 && measure(rest.slice(0, cut)) > width) cut--;
+      cut = schnitt(rest, cut);
       lines.push(rest.slice(0, cut));
       rest = rest.slice(cut);
     }

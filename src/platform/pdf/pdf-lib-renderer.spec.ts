@@ -156,6 +156,28 @@ describe('PdfLibRenderer: text layouts', () => {
     expect(alles).toContain('Summe: 120 Teilnehmer');
   });
 
+  it('prints the footer lines the front matter fills in at the foot of every page, a too long one smaller', async () => {
+    const lang = `Bankverbindung: ${'IBAN DE02 1203 0000 0000 2020 51 · '.repeat(6)}Ende`;
+    const quelle = LISTE.replace(
+      'seitenzahlen: ja\n',
+      'seitenzahlen: ja\n{{#each fuss}}\nfusszeile: {{this}}\n{{/each}}\n',
+    );
+    const pdf = await renderer.render(template('liste.hbs', quelle, { 'briefkopf.pdf': briefkopf }), {
+      titel: 'Fuß',
+      stand: '2024-03-05',
+      zeilen,
+      fuss: ['Verband e. V. · Königstraße 1 · 70173 Stuttgart', 'Steuernummer: 99/123/45678', lang],
+    });
+
+    const seiten = pdfPages(pdf).map((seite) => seite.replace(/\s+/g, ' '));
+    expect(seiten.length).toBeGreaterThan(2);
+    for (const seite of seiten) {
+      expect(seite).toContain('Verband e. V. · Königstraße 1 · 70173 Stuttgart');
+      expect(seite).toContain('Steuernummer: 99/123/45678');
+      expect(seite).toContain('Ende');
+    }
+  });
+
   it('starts a new page at ===', async () => {
     const pdf = await renderer.render(
       template('brief.hbs', '{{#each l}}Brief an {{this}}\n===\n{{/each}}Ende'),

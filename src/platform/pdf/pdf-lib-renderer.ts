@@ -172,6 +172,12 @@ function dropDeletedAnnotations(doc: PDFDocument) {
   }
 }
 
+/** The footer's type size, line distance, lowest line and colour (the letterhead's foot line's). */
+const FOOTER_SIZE = 7;
+const FOOTER_LEADING = 9;
+const FOOTER_BOTTOM = 22;
+const FOOTER_COLOUR = rgb(0.35, 0.35, 0.35);
+
 /** Draws layout blocks page by page onto the letterhead. */
 class LayoutWriter {
   private page!: PDFPage;
@@ -293,6 +299,26 @@ class LayoutWriter {
     });
   }
 
+  /**
+   * The footer's lines centred at the foot of every page, below the page numbers; a line wider
+   * than the text area is set smaller to fit.
+   */
+  footer(lines: string[]) {
+    const font = this.fonts.regular;
+    for (const page of this.doc.getPages()) {
+      lines.forEach((line, i) => {
+        const size = Math.min(FOOTER_SIZE, this.width / Math.max(font.widthOfTextAtSize(line, 1), 1));
+        page.drawText(line, {
+          x: (page.getWidth() - font.widthOfTextAtSize(line, size)) / 2,
+          y: FOOTER_BOTTOM + (lines.length - 1 - i) * FOOTER_LEADING,
+          size,
+          font,
+          color: FOOTER_COLOUR,
+        });
+      });
+    }
+  }
+
   /** „Seite n von m“ centred in the bottom margin of every page, above a letterhead's foot line. */
   pageNumbers() {
     const pages = this.doc.getPages();
@@ -339,6 +365,7 @@ async function renderLayout(template: PdfTemplate, data: object): Promise<PDFDoc
   await pause();
   for (const block of layout.blocks) writer.draw(block);
   if (layout.options.pageNumbers) writer.pageNumbers();
+  if (layout.options.footer.length > 0) writer.footer(layout.options.footer);
   return doc;
 }
 

@@ -4,9 +4,9 @@
  * references and the objects' byte offsets stay until the page tree and cross-reference table
  * close the file. So memory does not grow with the number of documents (bench/bescheinigungen.mjs).
  */
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { PDFContext, PDFName, PDFObjectCopier, type PDFDocument, type PDFObject, type PDFRef } from 'pdf-lib';
+import { PDFContext, PDFDocument, PDFName, PDFObjectCopier, type PDFObject, type PDFRef } from 'pdf-lib';
+import { schreibe } from '../queue/json-stueckweise';
 
 const encoder = new TextEncoder();
 
@@ -19,7 +19,8 @@ class ObjectWriter {
   async write(bytes: Uint8Array | string) {
     const chunk = typeof bytes === 'string' ? encoder.encode(bytes) : bytes;
     this.position += chunk.length;
-    if (!this.out.write(chunk)) await once(this.out, 'drain');
+    // Waits for a full stream to drain; a closed one (the downloader left) ends the document.
+    await schreibe(this.out, chunk);
   }
 
   async object(ref: PDFRef, object: PDFObject) {
@@ -70,4 +71,12 @@ export async function writeMergedPdf(documents: AsyncIterable<PDFDocument>, out:
     `trailer\n<< /Size ${size} /Root ${catalogRef.objectNumber} 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
   );
   return kids.length;
+}
+
+/** Finished PDF files (stored invoices, issue 28) as one PDF to `out`, one file at a time. */
+export function mergePdfFiles(files: AsyncIterable<Uint8Array>, out: Writable): Promise<number> {
+  async function* documents() {
+    for await (const file of files) yield await PDFDocument.load(file);
+  }
+  return writeMergedPdf(documents(), out);
 }

@@ -24,6 +24,27 @@ describe('AuftragsDateien', () => {
   });
   afterEach(() => rm(join(dir, '..'), { recursive: true, force: true }));
 
+  it('keeps an upload for a job, hands it over once and removes it, also when the work fails', async () => {
+    const upload = await dateien.ablegen('csv', Buffer.from('Kennnummer;Passwort\r\n1;geheim\r\n'));
+    expect(upload).toMatch(/^[0-9a-f]{32}\.csv$/);
+    const gelesen = await dateien.verarbeite(upload, async (inhalt) => inhalt.toString());
+    expect(gelesen).toBe('Kennnummer;Passwort\r\n1;geheim\r\n');
+    expect(await readdir(dir)).toEqual([]);
+    const nochmal = dateien.verarbeite(upload, async () => 'nie');
+    await expect(nochmal).rejects.toThrow(DomainError);
+    await expect(nochmal).rejects.toThrow(/gibt es nicht mehr/);
+
+    const zweites = await dateien.ablegen('csv', Buffer.from('x'));
+    const kaputt = dateien.verarbeite(zweites, async () => {
+      throw DomainError.invalid('CSV_INVALID', 'kaputt');
+    });
+    await expect(kaputt).rejects.toThrow('kaputt');
+    expect(await readdir(dir)).toEqual([]);
+    await expect(dateien.verarbeite('../../etc/passwd', async () => 'nie')).rejects.toThrow(
+      /gibt es nicht mehr/,
+    );
+  });
+
   it('publishes a file under a random name once written completely', async () => {
     const ergebnis = await dateien.schreibe('pdf', async (out) => {
       out.write('%PDF-');

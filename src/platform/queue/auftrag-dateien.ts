@@ -5,13 +5,17 @@
  * the file; staff download it from `GET /node/api/auftraege/:name/:id/datei` once the job completed.
  * A file appears under its random name only when written completely, so nothing half-written is
  * ever served; files older than a day are removed whenever a new one is written.
+ *
+ * The other way round, an upload that a job works on (a CSV import, issue 26) is kept here too: the
+ * job's data carries only its stored name, and the job removes it when it ends.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { DomainError } from '../../shared/domain-error';
 import type { FileContent } from '../files/file-storage';
 import { Hintergrundauftrag, type AuftragVerweis, type Melder } from './hintergrund';
 import type { JobQueue } from './job-queue';
@@ -39,6 +43,13 @@ function fehlt(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
+/** A job run again after its upload was used or removed (after a day). */
+const uploadFehlt = () =>
+  DomainError.invalid(
+    'UPLOAD_WEG',
+    'Die hochgeladene Datei gibt es nicht mehr (sie wird nur einmal verarbeitet); bitte laden Sie sie erneut hoch.',
+  );
+
 export class AuftragsDateien {
   /** `verzeichnis` is asked on first use: processes that never write or serve a file need no files dir. */
   constructor(private readonly verzeichnis: () => string) {}
@@ -47,7 +58,7 @@ export class AuftragsDateien {
    * Runs `schreiben` into a temporary file and publishes it under a random name once it resolved;
    * when it throws, the temporary file is removed and the error passes on.
    */
-  async schreibe<E extends { name: string }>(
+  async schreibe<E extends object>(
     endung: string,
     schreiben: (out: Writable) => Promise<E>,
   ): Promise<E & { datei: string }> {
@@ -76,6 +87,36 @@ export class AuftragsDateien {
       await geschrieben.catch(() => undefined);
       await rm(teil, { force: true });
       throw error;
+    }
+  }
+
+  /** Keeps an upload for a job; answers the stored name its data carries. */
+  async ablegen(endung: string, inhalt: Buffer): Promise<string> {
+    const { datei } = await this.schreibe(endung, async (out) => {
+      out.write(inhalt);
+      return {};
+    });
+    return datei;
+  }
+
+  /**
+   * Runs `arbeit` on an upload kept by `ablegen`, then removes it, whether the work succeeded or
+   * not: uploads hold members' data (the salary survey's passwords) and are read once.
+   */
+  async verarbeite<R>(datei: string, arbeit: (inhalt: Buffer) => Promise<R>): Promise<R> {
+    if (!GESPEICHERT.test(datei)) throw uploadFehlt();
+    const pfad = join(this.verzeichnis(), datei);
+    let inhalt: Buffer;
+    try {
+      inhalt = await readFile(pfad);
+    } catch (error) {
+      if (fehlt(error)) throw uploadFehlt();
+      throw error;
+    }
+    try {
+      return await arbeit(inhalt);
+    } finally {
+      await rm(pfad, { force: true });
     }
   }
 
@@ -129,10 +170,16 @@ export function dateiauftrag<T, E extends { name: string }>(
   name: string,
   endung: string,
   schreiben: (daten: T, out: Writable, melde: Melder) => Promise<E>,
+  optionen?: ConstructorParameters<typeof Hintergrundauftrag<T, E & Dateiergebnis>>[3],
 ): Hintergrundauftrag<T, E & Dateiergebnis> {
   dateiauftraege.add(name);
-  return new Hintergrundauftrag(queue, name, async (daten: T, melde, auftrag) => ({
-    ...(await dateien.schreibe(endung, (out) => schreiben(daten, out, melde))),
-    auftrag,
-  }));
+  return new Hintergrundauftrag(
+    queue,
+    name,
+    async (daten: T, melde, auftrag) => ({
+      ...(await dateien.schreibe(endung, (out) => schreiben(daten, out, melde))),
+      auftrag,
+    }),
+    optionen,
+  );
 }

@@ -241,10 +241,14 @@ export class BullMqJobQueue extends JobQueue {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // With Redis away a clean close waits for answers that may never come (and would hold up
+    // SIGTERM): running jobs are given up instead; their locks expire and a worker runs them again.
+    const away = this.connection !== undefined && this.connection.status !== 'ready';
     // Workers first: they finish their running jobs, which may still use the queues.
-    await Promise.all([...this.workers.values()].map((worker) => worker.close()));
+    await Promise.all([...this.workers.values()].map((worker) => worker.close(away)));
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    await this.connection?.quit();
+    if (away) this.connection?.disconnect();
+    else await this.connection?.quit();
   }
 
   /**

@@ -4,6 +4,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { FieldType, RecordCondition, ResourceOperations } from '../../../common/resource-meta';
+import type { Actor } from '../audit/audit-trail';
 
 export type Row = Record<string, unknown>;
 
@@ -19,6 +20,8 @@ export interface SaveContext {
   dienst<T>(port: abstract new (...args: never[]) => T): T;
   /** The staff user saving (null for system jobs). */
   userId: number | null;
+  /** The same staff user with their name, for audit entries the hooks' listeners write. */
+  actor: Actor | null;
   /** The stored record before an update; undefined on create. */
   previous?: Row;
   /** The many-to-many lists the save replaces (ids by association), for rules across lists. */

@@ -12,6 +12,7 @@ import {
   type AssociationMeta,
   type FieldMeta,
   type FieldType,
+  type Reference,
   type ResourceMeta,
 } from '../../../common/resource-meta';
 import { isMoneyColumn } from '../database/columns';
@@ -34,6 +35,9 @@ const DISPLAY_CANDIDATES = [
   'real_name',
   'kennnummer',
 ];
+
+/** A key column: `rw_debitor_kreis_id` and the resource name it carries, `rw-debitor-kreis`. */
+const FOREIGN_KEY = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)*)_id$/;
 
 const LONG_TEXT_TYPES = new Set(['text', 'mediumtext', 'longtext']);
 
@@ -157,8 +161,40 @@ export class ResourceMetaService {
         if (type === 'decimal' || type === 'money') field.decimals = column.scale ?? 0;
         if (type === 'enum' && values) field.values = values;
         if (association) field.association = association.name;
+        else if (type === 'integer') Object.assign(field, this.reference(name, definition, metadata));
         return field;
       });
+  }
+
+  /**
+   * What a key column without association points to, by the spec's naming: `<resource>_id` for a
+   * registered resource, or `<field>_id` beside an enum `<field>` whose values name resources
+   * (`relation` 'Veranstaltung-Event' → `veranstaltung-event`). Other ids (external numbers such
+   * as `lg_id`) stay plain numbers.
+   */
+  private reference(
+    name: string,
+    definition: ResourceDefinition,
+    metadata: EntityMetadata,
+  ): Pick<FieldMeta, 'references' | 'referencesBy'> {
+    const stem = FOREIGN_KEY.exec(name)?.[1];
+    if (!stem) return {};
+    const direct = this.resourceNamed(stem.replace(/_/g, '-'));
+    if (direct) return { references: direct };
+    const values = definition.enums?.[stem] ?? metadata.columns.find((c) => c.propertyName === stem)?.enum;
+    const resources = Object.fromEntries(
+      (values ?? []).flatMap((value) => {
+        const target = this.resourceNamed(String(value).toLowerCase());
+        return target ? [[String(value), target]] : [];
+      }),
+    );
+    return Object.keys(resources).length ? { referencesBy: { field: stem, resources } } : {};
+  }
+
+  private resourceNamed(name: string): Reference | undefined {
+    const target = this.registry.find(name);
+    if (!target) return undefined;
+    return { resource: name, display: displayOf(target, this.dataSource.getMetadata(target.entity)) };
   }
 
   private association(relation: RelationMetadata, writable: boolean): AssociationMeta {

@@ -93,6 +93,13 @@ export class ResourceReader {
     return { count: Number(count.n), rows };
   }
 
+  /** How many rows the query gives, from its own COUNT(*): no row is read. */
+  async count(definition: ResourceDefinition, scoped: ResourceQuery): Promise<number> {
+    const prepared = this.prepare(definition, withScope(definition, scoped));
+    const [row] = await this.read<RawRow>(...this.countStatement(prepared));
+    return Number(row.n);
+  }
+
   async get(definition: ResourceDefinition, id: number, scoped: Partial<ResourceQuery> = {}): Promise<Row> {
     const query = withScope(definition, scoped);
     const prepared = this.prepare(definition, {

@@ -23,6 +23,11 @@ export class ResourceRegistry {
     return definition;
   }
 
+  /** The definition of `name`, or undefined when no resource has it. */
+  find(name: string): ResourceDefinition | undefined {
+    return this.byName.get(name);
+  }
+
   forEntity(entity: EntityClass): ResourceDefinition | undefined {
     return this.byEntity.get(entity);
   }

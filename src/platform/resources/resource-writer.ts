@@ -199,6 +199,7 @@ export class ResourceWriter {
         manager,
         dienst: this.dienst,
         userId: actor?.id ?? null,
+        actor,
         links: linkMap(links),
       };
       await definition.hooks?.beforeSave?.(values, ctx);
@@ -238,6 +239,7 @@ export class ResourceWriter {
         manager,
         dienst: this.dienst,
         userId: actor?.id ?? null,
+        actor,
         previous,
         links: linkMap(links),
       };
@@ -278,6 +280,7 @@ export class ResourceWriter {
           manager,
           dienst: this.dienst,
           userId: actor?.id ?? null,
+          actor,
           previous: record,
         });
         assertAllowed(definition, 'delete', record);

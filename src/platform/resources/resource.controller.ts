@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { z } from 'zod';
 import { DomainError } from '../../shared/domain-error';
 import { currentUser } from '../auth/current-user';
+import { ID_LISTE, idListe, ZodBody, type Beschriftung } from '../http/zod-body';
 import type { Row } from './resource-definition';
 import { ResourceReader } from './resource-reader';
 import { ResourceRegistry } from './resource-registry';
@@ -16,6 +18,10 @@ export function parseId(raw: string): number {
   }
   return id;
 }
+
+/** A record's fields to save: which ones a resource takes, and their values, its metadata decides (resource-writer.ts). */
+const Datensatz = z.record(z.string(), z.unknown());
+const DATENSATZ: Beschriftung = { ganzes: 'Eintrag' };
 
 const API = 'node/api';
 const RESOURCE = ':resource';
@@ -53,7 +59,7 @@ export class ResourceController {
   }
 
   @Post(RESOURCE)
-  create(@Param('resource') resource: string, @Body() body: Row, @Req() req: Request) {
+  create(@Param('resource') resource: string, @ZodBody(Datensatz, DATENSATZ) body: Row, @Req() req: Request) {
     return this.writer.create(this.registry.get(resource), body, currentUser(req));
   }
 
@@ -61,7 +67,7 @@ export class ResourceController {
   update(
     @Param('resource') resource: string,
     @Param('id') id: string,
-    @Body() body: Row,
+    @ZodBody(Datensatz, DATENSATZ) body: Row,
     @Req() req: Request,
   ) {
     return this.writer.update(this.registry.get(resource), parseId(id), body, currentUser(req));
@@ -77,11 +83,11 @@ export class ResourceController {
   /** Deletes several records at once; the body is a list of ids (spec 001 §7, group links). */
   @Delete(RESOURCE)
   @HttpCode(200)
-  async removeMany(@Param('resource') resource: string, @Body() body: unknown, @Req() req: Request) {
-    if (!Array.isArray(body) || body.length === 0) {
-      throw DomainError.invalid('INVALID_BODY', 'Zum Löschen wird eine Liste von IDs erwartet.');
-    }
-    const ids = body.map((id) => parseId(String(id)));
+  async removeMany(
+    @Param('resource') resource: string,
+    @ZodBody(idListe, ID_LISTE) ids: number[],
+    @Req() req: Request,
+  ) {
     await this.writer.delete(this.registry.get(resource), ids, currentUser(req));
     return { deleted: ids.length };
   }

@@ -14,7 +14,7 @@ import { labelFor } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
 import { WbVoucher } from '../adapters/persistence/wb-rabatt.entity';
 import { neueCodes } from '../domain/gutschein';
-import { gutscheinSerie } from '../domain/regeln';
+import { gutscheinSerie, type GutscheinSerieAnfrage } from '../domain/regeln';
 
 /** Rows per INSERT: 1 000 rows of 8 values stay far below both engines' parameter limits. */
 export const BLOCK = 1000;
@@ -61,8 +61,8 @@ export class GutscheinSerien {
     private readonly audit: AuditTrail,
   ) {}
 
-  async erstellen(body: unknown, actor: Actor | null): Promise<Serienergebnis> {
-    const serie = gutscheinSerie(body);
+  async erstellen(anfrage: GutscheinSerieAnfrage, actor: Actor | null): Promise<Serienergebnis> {
+    const serie = gutscheinSerie(anfrage);
     const { num, ...felder } = serie;
     return this.dataSource.transaction(async (manager) => {
       // The relation names the entity ('Veranstaltung'): found by its name, not through seminars' code.

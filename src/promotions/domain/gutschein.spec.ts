@@ -1,6 +1,13 @@
 import { GUTSCHEIN_ZEICHEN } from '../../../common/gutschein';
 import { DomainError } from '../../shared/domain-error';
-import { gutscheinAnwenden, neueCodes, type Gutschein } from './gutschein';
+import {
+  GUTSCHEIN_VERGEBEN,
+  gutscheinAnwenden,
+  gutscheinBinden,
+  gutscheinFreigeben,
+  neueCodes,
+  type Gutschein,
+} from './gutschein';
 
 const gutschein = (aenderung: Partial<Gutschein> = {}): Gutschein => ({
   code: 'HERBST2026',
@@ -116,5 +123,50 @@ describe('new codes', () => {
     expect(codes).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
     // The second draw asks only for the one code still missing.
     expect(angefragt).toEqual([20, 10]);
+  });
+});
+
+describe('the booking that holds a voucher', () => {
+  it.each([
+    [
+      'the holding booking releases it',
+      { valid: false, rw_transaction_id: 7 },
+      { valid: true, rw_transaction_id: null },
+    ],
+    ['a second release changes nothing', { valid: true, rw_transaction_id: null }, null],
+    ['a voucher another booking holds stays used', { valid: false, rw_transaction_id: 8 }, null],
+    ['a voucher staff made invalid stays invalid', { valid: false, rw_transaction_id: null }, null],
+  ])('released by booking 7: %s', (_, vorher, nachher) => {
+    expect(gutscheinFreigeben(vorher, 7)).toEqual(nachher);
+  });
+
+  it('is released once when booking 7 is cancelled and then deleted', () => {
+    const einmal = gutscheinFreigeben({ valid: false, rw_transaction_id: 7 }, 7)!;
+    expect(einmal).toEqual({ valid: true, rw_transaction_id: null });
+    expect(gutscheinFreigeben(einmal, 7)).toBeNull();
+  });
+
+  it.each([
+    [
+      'just redeemed by its booking, which becomes its holder',
+      { valid: false, rw_transaction_id: null },
+      { valid: false, rw_transaction_id: 7 },
+    ],
+    [
+      'free again: a lifted cancellation redeems it again',
+      { valid: true, rw_transaction_id: null },
+      { valid: false, rw_transaction_id: 7 },
+    ],
+    ['already held by the booking: nothing changes', { valid: false, rw_transaction_id: 7 }, null],
+  ])('bound to booking 7: %s', (_, vorher, nachher) => {
+    expect(gutscheinBinden(vorher, 7)).toEqual(nachher);
+  });
+
+  it('refuses to bind a voucher another booking holds', () => {
+    expectDomainError(
+      () => gutscheinBinden({ valid: false, rw_transaction_id: 8 }, 7),
+      'conflict',
+      GUTSCHEIN_VERGEBEN,
+    );
   });
 });

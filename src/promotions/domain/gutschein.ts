@@ -56,6 +56,41 @@ export function gutscheinAnwenden(
 }
 
 /**
+ * Which booking holds a voucher: `valid` is free; a used one names the booking that redeemed it by
+ * the first version of its chain, or null when none is recorded (made invalid by staff, or used
+ * before bookings were recorded).
+ */
+export interface Einloesung {
+  valid: boolean;
+  rw_transaction_id: number | null;
+}
+
+export const GUTSCHEIN_VERGEBEN =
+  'Der Gutschein wurde inzwischen für eine andere Buchung eingelöst; die Buchung kann nicht wiederhergestellt werden.';
+
+/**
+ * Booking `vorgangId` was cancelled or deleted: its voucher is free again. Only the booking that
+ * holds it releases it, so a second release, a voucher staff made invalid and one another booking
+ * holds stay as they are (null: nothing changes).
+ */
+export function gutscheinFreigeben(gutschein: Einloesung, vorgangId: number): Einloesung | null {
+  if (gutschein.valid || gutschein.rw_transaction_id !== vorgangId) return null;
+  return { valid: true, rw_transaction_id: null };
+}
+
+/**
+ * Booking `vorgangId` is active with the voucher (just booked, or its cancellation lifted): it holds
+ * the voucher. A used one without a recorded holder becomes its; one held by another booking is
+ * refused, since a code is used once (null: nothing changes).
+ */
+export function gutscheinBinden(gutschein: Einloesung, vorgangId: number): Einloesung | null {
+  if (gutschein.rw_transaction_id === vorgangId && !gutschein.valid) return null;
+  if (!gutschein.valid && gutschein.rw_transaction_id !== null)
+    throw DomainError.conflict('GUTSCHEIN_VERGEBEN', GUTSCHEIN_VERGEBEN);
+  return { valid: false, rw_transaction_id: vorgangId };
+}
+
+/**
  * `anzahl` codes of 10 characters from the unambiguous alphabet. Its 32 characters divide 256, so
  * each random byte picks one without bias. Codes repeated within the batch are drawn again.
  */

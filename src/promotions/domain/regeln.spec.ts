@@ -39,6 +39,11 @@ describe('promotion save rules', () => {
       preisgarantie: 'muss mindestens 1 sein',
       bis: 'darf nicht vor „Von“ liegen',
     });
+    expect(fehler(() => pruefeTurnus({ preis: 99.999, mwst: 19.005 })).errors).toEqual({
+      preis: 'darf höchstens zwei Nachkommastellen haben',
+      mwst: 'darf höchstens zwei Nachkommastellen haben',
+    });
+    expect(() => pruefeTurnus({ preis: 0.29, mwst: null })).not.toThrow();
   });
 
   it('resets jederXte when a per-participant limit is set and caps percentages', () => {
@@ -177,9 +182,16 @@ describe('deleting', () => {
 });
 
 describe('bulk creation of vouchers', () => {
-  const serie = { num: 10, relation: 'alle' };
+  const serie = {
+    num: 10,
+    relation: 'alle',
+    relation_id: undefined,
+    typ: 'full',
+    wert: 0,
+    valid: true,
+  } as const;
 
-  it('takes 1 to 10 000 vouchers for all seminars or one, a full price of 0 by default', () => {
+  it('takes vouchers for all seminars or one, without a title by default', () => {
     expect(gutscheinSerie(serie)).toEqual({
       relation: null,
       relation_id: null,
@@ -189,8 +201,6 @@ describe('bulk creation of vouchers', () => {
       wert: 0,
       valid: true,
     });
-    expect(gutscheinSerie({ ...serie, num: 1 }).num).toBe(1);
-    expect(gutscheinSerie({ ...serie, num: 10000 }).num).toBe(10000);
     expect(
       gutscheinSerie({
         num: 2,
@@ -201,35 +211,26 @@ describe('bulk creation of vouchers', () => {
         valid: false,
       }),
     ).toMatchObject({ relation: 'Veranstaltung', relation_id: 5, typ: 'percent', wert: 100, valid: false });
-    expect(gutscheinSerie({ ...serie, titel: 'x'.repeat(255) }).titel).toHaveLength(255);
   });
 
   it.each([
-    [{ ...serie, num: 0 }, { num: 'muss eine ganze Zahl zwischen 1 und 10.000 sein' }],
-    [{ ...serie, num: 10001 }, { num: 'muss eine ganze Zahl zwischen 1 und 10.000 sein' }],
-    [{ ...serie, num: 2.5 }, { num: 'muss eine ganze Zahl zwischen 1 und 10.000 sein' }],
-    [{ ...serie, num: '10' }, { num: 'muss eine ganze Zahl zwischen 1 und 10.000 sein' }],
-    [{ num: 10 }, { relation: 'muss „alle“ oder ein Seminar sein' }],
+    [{ ...serie, relation: undefined }, { relation: 'muss „alle“ oder ein Seminar sein' }],
     [
-      { ...serie, typ: 'gratis' },
-      { typ: 'hat einen unzulässigen Wert (erlaubt: Festpreis, Prozent, Nachlass)' },
+      { ...serie, relation: 'Veranstaltung', relation_id: 0 },
+      { relation: 'muss „alle“ oder ein Seminar sein' },
     ],
-    [{ ...serie, wert: -0.01 }, { wert: 'darf nicht negativ sein' }],
-    [{ ...serie, wert: '5' }, { wert: 'darf nicht negativ sein' }],
-    [{ ...serie, wert: Infinity }, { wert: 'darf nicht negativ sein' }],
-    [{ ...serie, wert: NaN }, { wert: 'darf nicht negativ sein' }],
     [{ ...serie, typ: 'percent', wert: 100.5 }, { wert: 'darf als Prozentsatz höchstens 100 sein' }],
     [{ ...serie, wert: 1e308 }, { wert: 'darf höchstens 99.999.999,99 € betragen' }],
     [{ ...serie, typ: 'reduction', wert: 100_000_000 }, { wert: 'darf höchstens 99.999.999,99 € betragen' }],
-    [{ ...serie, titel: 'x'.repeat(256) }, { titel: 'darf höchstens 255 Zeichen lang sein' }],
-    [{ ...serie, titel: 5 }, { titel: 'darf höchstens 255 Zeichen lang sein' }],
-  ])('refuses %j field by field', (body, errors) => {
-    expect(fehler(() => gutscheinSerie(body)).errors).toEqual(errors);
+  ] as const)('refuses %j field by field', (anfrage, errors) => {
+    expect(fehler(() => gutscheinSerie(anfrage)).errors).toEqual(errors);
   });
 
-  it('names the fields by their German labels and refuses a body that is no object', () => {
-    expect(fehler(() => gutscheinSerie(null)).message).toBe(
-      'Bitte prüfen Sie die Eingaben: „Anzahl“ muss eine ganze Zahl zwischen 1 und 10.000 sein; „Gilt für“ muss „alle“ oder ein Seminar sein.',
+  it('names the fields by their German labels', () => {
+    expect(
+      fehler(() => gutscheinSerie({ ...serie, relation: null, typ: 'percent', wert: 101 })).message,
+    ).toBe(
+      'Bitte prüfen Sie die Eingaben: „Gilt für“ muss „alle“ oder ein Seminar sein; „Wert“ darf als Prozentsatz höchstens 100 sein.',
     );
   });
 

@@ -8,7 +8,6 @@ import {
   codeNormalisieren,
   gutscheinBezug,
   GUTSCHEIN_CODE_LAENGE,
-  GUTSCHEINE_MAX,
   type GutscheinBezug,
 } from '../../../common/gutschein';
 import { rabattFehler, rabattFolgt, type RabattTyp } from '../../../common/rabatt';
@@ -39,6 +38,18 @@ class Pruefung {
     if (value < min || value > max)
       this.errors[name] =
         max === Infinity ? `muss mindestens ${min} sein` : `muss zwischen ${min} und ${max} liegen`;
+    return this;
+  }
+
+  /** Amounts and rates of spec 003 §5 have at most two decimals (the column would round silently). */
+  zweiNachkommastellen(name: string): this {
+    const value = this.values[name];
+    if (
+      typeof value === 'number' &&
+      !this.errors[name] &&
+      Math.abs(Math.round(value * 100) - value * 100) > 1e-6
+    )
+      this.errors[name] = 'darf höchstens zwei Nachkommastellen haben';
     return this;
   }
 
@@ -93,7 +104,9 @@ export function pruefeAbo(values: Values, previous?: Values): void {
 export function pruefeTurnus(values: Values, previous?: Values): void {
   new Pruefung('wb-abo-turnus', values, previous)
     .bereich('preis', 0)
+    .zweiNachkommastellen('preis')
     .bereich('mwst', 0, 100)
+    .zweiNachkommastellen('mwst')
     .bereich('preisgarantie', 1)
     .bereich('verlaengerung', 1)
     .bereich('kuendigungsfrist', 0)
@@ -136,44 +149,36 @@ export interface GutscheinSerie extends GutscheinBezug {
   valid: boolean;
 }
 
-const RABATT_TYP_WERTE: readonly string[] = ['full', 'percent', 'reduction'];
+/** A bulk creation's request as the HTTP schema let it through (adapters/http/promotions.schemas.ts). */
+export interface GutscheinSerieAnfrage {
+  num: number;
+  relation?: unknown;
+  relation_id?: unknown;
+  typ: RabattTyp;
+  wert: number;
+  titel?: string | null;
+  valid: boolean;
+}
 
 /**
- * The request of a bulk creation, checked: num 1 to 10 000, the relation chosen ('alle' or a
- * seminar), a known type and a value as for a single voucher. German messages naming the field.
+ * The rules of a bulk creation over its checked request: the relation chosen ('alle' or a
+ * seminar), a percentage at most 100, an amount the money columns hold. German messages naming
+ * the field.
  */
-export function gutscheinSerie(body: unknown): GutscheinSerie {
-  const werte = (typeof body === 'object' && body !== null ? body : {}) as Values;
+export function gutscheinSerie(anfrage: GutscheinSerieAnfrage): GutscheinSerie {
+  const { relation, relation_id, ...felder } = anfrage;
   const fehler: Record<string, string> = {};
-  const num = werte.num;
-  if (typeof num !== 'number' || !Number.isInteger(num) || num < 1 || num > GUTSCHEINE_MAX)
-    fehler.num = `muss eine ganze Zahl zwischen 1 und ${GUTSCHEINE_MAX.toLocaleString('de-DE')} sein`;
-  const bezug = gutscheinBezug(werte.relation, werte.relation_id);
+  const bezug = gutscheinBezug(relation, relation_id);
   if (!bezug) fehler.relation = 'muss „alle“ oder ein Seminar sein';
-  const typ = werte.typ ?? 'full';
-  if (typeof typ !== 'string' || !RABATT_TYP_WERTE.includes(typ))
-    fehler.typ = 'hat einen unzulässigen Wert (erlaubt: Festpreis, Prozent, Nachlass)';
-  const wert = werte.wert ?? 0;
-  if (typeof wert !== 'number' || !Number.isFinite(wert) || wert < 0) fehler.wert = 'darf nicht negativ sein';
-  else if (typ === 'percent' && wert > 100) fehler.wert = 'darf als Prozentsatz höchstens 100 sein';
+  if (felder.typ === 'percent' && felder.wert > 100) fehler.wert = 'darf als Prozentsatz höchstens 100 sein';
   else {
     // Inserted as they are (application/gutschein-serie.ts), without the generic writer's bounds.
-    const zuViel = moneyRangeViolation(wert);
+    const zuViel = moneyRangeViolation(felder.wert);
     if (zuViel) fehler.wert = zuViel;
   }
-  const titel = werte.titel ?? null;
-  if (titel !== null && (typeof titel !== 'string' || titel.length > 255))
-    fehler.titel = 'darf höchstens 255 Zeichen lang sein';
   if (Object.keys(fehler).length > 0 || !bezug)
     throw DomainError.fields(fehler, (feld) => labelFor('wb-voucher', feld));
-  return {
-    ...bezug,
-    num: num as number,
-    titel: titel as string | null,
-    typ: typ as RabattTyp,
-    wert: wert as number,
-    valid: werte.valid !== false,
-  };
+  return { ...bezug, ...felder, titel: felder.titel ?? null };
 }
 
 /** The Turnus timeline can only shrink from its latest end (spec 003 §4). */

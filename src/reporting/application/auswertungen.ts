@@ -7,6 +7,8 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../shared/domain-error';
 import { centsToEuros, type Cents } from '../../shared/money';
 import { AuswertungAbfragen } from '../adapters/persistence/auswertung-abfragen';
+import { NACHWIRKUNG_TAGE, newsletterWirkung, type Wirkung } from '../domain/newsletter-wirkung';
+import { NewsletterWirkungDaten } from './ports/newsletter-wirkung-daten';
 import { leseSeite } from '../../shared/seite';
 import { leseBenutzerAuswahl, leseNewsletterAbfrage, leseSeminarAuswahl } from '../domain/auswahl';
 import {
@@ -16,10 +18,19 @@ import {
   gruppiere,
   kennzahlenJeSeminar,
   nettoSumme,
+  seminarKosten,
   teilnehmenderBenutzer,
 } from '../domain/seminare';
-import { mwstSatz, umsatzJahr, umsatzMonat, type Summen } from '../domain/umsatz';
-import { ersterTag, folgemonat, leseJahr, leseMonat, monateDesJahres, monatsTitel } from '../domain/zeit';
+import { umsatzJahr, umsatzMonat, type Summen } from '../domain/umsatz';
+import {
+  berlinTagesbeginn,
+  ersterTag,
+  folgemonat,
+  leseJahr,
+  leseMonat,
+  monateDesJahres,
+  monatsTitel,
+} from '../domain/zeit';
 
 const euro = (cents: Cents) => centsToEuros(cents);
 
@@ -36,7 +47,55 @@ function summenInEuro(s: Summen) {
 
 @Injectable()
 export class Auswertungen {
-  constructor(private readonly abfragen: AuswertungAbfragen) {}
+  constructor(
+    private readonly abfragen: AuswertungAbfragen,
+    private readonly wirkungDaten: NewsletterWirkungDaten,
+  ) {}
+
+  /**
+   * What the newsletters of a year achieved (issue 32): per dispatch, per month of dispatch (all
+   * twelve, for the chart) and in sum; bookings are looked for until 30 days after the year.
+   */
+  async newsletterWirkung(jahrRoh: unknown) {
+    const jahr = leseJahr(jahrRoh);
+    const von = berlinTagesbeginn(`${jahr}-01-01`);
+    const bis = berlinTagesbeginn(`${jahr + 1}-01-01`);
+    const versande = await this.wirkungDaten.versande(von, bis);
+    const klicks = await this.wirkungDaten.klicks(versande.map((v) => v.dispatcher_id));
+    const klickende = klicks.flatMap((k) => (k.benutzer_id === null ? [] : [k.benutzer_id]));
+    const buchungen = await this.wirkungDaten.buchungen(
+      klickende,
+      von,
+      new Date(bis.getTime() + NACHWIRKUNG_TAGE * 24 * 60 * 60 * 1000),
+    );
+    const ergebnis = newsletterWirkung(versande, klicks, buchungen);
+    // A rate as staff read it: a share with four decimals (12,34 %).
+    const gerundet = <T extends Wirkung>(w: T): T => ({
+      ...w,
+      klickrate: Math.round(w.klickrate * 10000) / 10000,
+    });
+    const jeMonat = new Map(ergebnis.monate.map((m) => [m.monat, m]));
+    const leer = {
+      versande: 0,
+      empfaenger: 0,
+      klicks: 0,
+      klickende: 0,
+      klickrate: 0,
+      abmeldungen: 0,
+      buchungen: 0,
+    };
+    return {
+      jahr,
+      nachwirkung_tage: NACHWIRKUNG_TAGE,
+      versande: ergebnis.versande.map(gerundet),
+      monate: monateDesJahres(jahr).map((monat) => ({
+        ...gerundet(jeMonat.get(monat) ?? leer),
+        monat,
+        titel: monatsTitel(monat),
+      })),
+      summe: gerundet(ergebnis.summe),
+    };
+  }
 
   /** Umsatzprognose: net revenue per month of a year. */
   async umsatzJahr(jahrRoh: unknown) {
@@ -95,6 +154,7 @@ export class Auswertungen {
       this.abfragen.klicksDerSeminareJeMonat(auswahl),
     ]);
     const aboBuchungen = await this.abfragen.aboBuchungen(turni);
+    const kostenJeSeminar = await this.abfragen.eventKosten(seminare.map((s) => s.id));
     const jeSeminar = kennzahlenJeSeminar(buchungen);
     const klicksJeSeminar = new Map<number, number>();
     for (const n of newsletters) {
@@ -103,14 +163,20 @@ export class Auswertungen {
     }
     const gesamt = gesamtKennzahlen(buchungen);
     const aboJeTurnus = gruppiere(aboBuchungen, (b) => b.turnusId);
+    let kostenGesamt = 0;
     return {
       seminare: seminare.map((s) => {
         const k = jeSeminar.get(s.id);
+        const kosten = seminarKosten(kostenJeSeminar.get(s.id) ?? []);
+        kostenGesamt += kosten;
         return {
           ...s,
           besucher: k?.besucher ?? 0,
           buchungen: k?.buchungen ?? 0,
           netto: euro(k?.nettoCents ?? 0),
+          // Issue 32: what the seminar cost (its events' cost data) and what is left of the net revenue.
+          kosten: euro(kosten),
+          marge: euro((k?.nettoCents ?? 0) - kosten),
           newsletter_klicks: klicksJeSeminar.get(s.id) ?? 0,
         };
       }),
@@ -118,7 +184,6 @@ export class Auswertungen {
         const eigene = aboJeTurnus.get(t.id) ?? [];
         return {
           ...t,
-          mwst: mwstSatz(t.mwst),
           besucher: besucherZahl(eigene),
           buchungen: eigene.length,
           netto: euro(nettoSumme(eigene)),
@@ -141,6 +206,8 @@ export class Auswertungen {
         besucher: gesamt.besucher,
         buchungen: gesamt.buchungen,
         netto: euro(gesamt.nettoCents),
+        kosten: euro(kostenGesamt),
+        marge: euro(gesamt.nettoCents - kostenGesamt),
         turni: turni.length,
         newsletters: newsletters.length,
         klicks: klicks.reduce((summe, k) => summe + k.klicks, 0),

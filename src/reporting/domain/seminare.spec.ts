@@ -5,6 +5,7 @@ import {
   kennzahlenJeSeminar,
   nettoSumme,
   teilnehmenderBenutzer,
+  seminarKosten,
   teilnehmerSchluessel,
   type SeminarBuchung,
 } from './seminare';
@@ -120,5 +121,18 @@ describe('the order of the participant list', () => {
       ['b4', 1, 10000],
     ]);
     expect(liste[0].beispiel.teilnehmerId).toBe(2);
+  });
+});
+
+describe('seminarKosten', () => {
+  it('sums the cost items of all events in cents, ignoring Sollbuchung, Referenzpreis and what is no number', () => {
+    expect(
+      seminarKosten([
+        { sollbuchung: 20, referenz_preis: 290, referenten: 800.1, raum: 150.2, catering: 99.99 },
+        { sonstige: '12.5', raum: 'viel' },
+        null,
+      ]),
+    ).toBe(80010 + 15020 + 9999 + 1250);
+    expect(seminarKosten([])).toBe(0);
   });
 });

@@ -124,3 +124,20 @@ export function besucherListe<T extends SeminarBuchung>(buchungen: T[]): Besuche
         b.seminare - a.seminare || b.nettoCents - a.nettoCents || a.schluessel.localeCompare(b.schluessel),
     );
 }
+
+/** The cost items of an event's `kosten` (spec 003 §3): amounts in euros; Sollbuchung and Referenzpreis are no costs. */
+export const KOSTENARTEN = ['referenten', 'raum', 'catering', 'sonstige'] as const;
+
+/**
+ * A seminar's costs: the cost items of all its events (issue 32, the seminar result's margin).
+ * Missing or unreadable items count as nothing, so a seminar without cost data costs 0 €.
+ */
+export function seminarKosten(kostenDerEvents: (Record<string, unknown> | null)[]): Cents {
+  let summe = 0;
+  for (const kosten of kostenDerEvents)
+    for (const art of KOSTENARTEN) {
+      const wert = Number(kosten?.[art] ?? 0);
+      if (Number.isFinite(wert)) summe += Math.round(wert * 100);
+    }
+  return summe;
+}

@@ -1,5 +1,4 @@
 import {
-  mwstSatz,
   nettoCents,
   postenJeMonat,
   umsatzDatum,
@@ -44,14 +43,7 @@ describe('nettoCents', () => {
   });
 });
 
-describe('mwstSatz', () => {
-  it('takes the standard rate of 19 % only where no rate is named', () => {
-    expect(mwstSatz(null)).toBe(19);
-    expect(mwstSatz(undefined)).toBe(19);
-    expect(mwstSatz(0)).toBe(0);
-    expect(mwstSatz(7)).toBe(7);
-  });
-
+describe('net at fractional rates', () => {
   it('nets a fractional rate and a rate of less than a hundredth as none', () => {
     expect(nettoCents(10550, 5.5)).toBe(10000);
     expect(nettoCents(10000, 0.004)).toBe(10000);

@@ -16,7 +16,7 @@ export interface UmsatzBuchung {
   kategorie: Kategorie;
   /** The booked amount, gross. */
   bruttoCents: Cents;
-  /** VAT rate in percent (19, 7, 0 …). */
+  /** VAT rate in percent (19, 7, 0 …), as billing decides it for the booking (its Steuersaetze port). */
   mwstSatz: number;
   buchungZeit: Date | null;
   /** Seminars: the booked event's date, else the seminar's start. */
@@ -34,16 +34,6 @@ export interface Posten {
   turnusId?: number | null;
   von?: Datum | null;
   bis?: Datum | null;
-}
-
-/**
- * The German standard rate, for what names no rate of its own: Abo periods and bundles without
- * one, and products (which have no VAT field). Booked amounts are gross, as invoiced.
- */
-export const REGELSATZ = 19;
-
-export function mwstSatz(satz: number | null | undefined): number {
-  return satz ?? REGELSATZ;
 }
 
 /** The Berlin date whose month the booking's revenue belongs to; null when the booking has none. */

@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
 import { EINLADUNGS_VORLAGE } from '../../../common/seminar';
 import { fieldLabel } from '../../../common/vocabulary';
+import { SeminarBuchungen } from '../../billing/application/ports/seminar-buchungen';
 import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import type { PdfJob, PdfTemplate } from '../../platform/pdf/pdf-renderer';
 import { PdfRenderer } from '../../platform/pdf/pdf-renderer';
@@ -29,7 +30,7 @@ import {
   pruefeFreigabe,
 } from '../domain/bescheinigung';
 import { einladungsDaten, preisStaffel } from '../domain/seminareinladung';
-import type { TeilnehmerZeile } from '../domain/teilnehmer';
+import { besuchteEvents, type TeilnehmerZeile } from '../domain/teilnehmer';
 import { ladeTeilnehmer, type SeminarTeilnehmer } from './teilnehmer';
 
 export interface Dokument {
@@ -45,6 +46,12 @@ const dateiname = (...teile: (string | null | undefined)[]) =>
     .filter(Boolean)
     .join(' ')
     .replace(/[/\\:*?"<>|]+/g, '-')}.pdf`;
+
+/** The seminar's dates a participant attended, in the seminar's order. */
+function besuchteTermine<T extends { id: number }>(zeile: TeilnehmerZeile, termine: T[]): T[] {
+  const besucht = new Set(besuchteEvents(zeile));
+  return termine.filter((t) => besucht.has(t.id));
+}
 
 /** A document of many, written to a stream: its download name and its pages. */
 export interface Sammeldokument {
@@ -74,10 +81,14 @@ async function* gemeldet<Z>(
   await melde(zeilen.length, zeilen.length, schritt);
 }
 
+/**
+ * An invitation, as the HTTP schema let it through or as a stored PDF-Vorlage holds it; `data`
+ * names the seminars (`veranstaltung_ids`, checked here for both) and fills the template.
+ */
 export interface EinladungsAuftrag {
-  titel?: unknown;
-  template_file?: unknown;
-  data?: unknown;
+  titel?: string | null;
+  template_file?: string | null;
+  data?: Record<string, unknown> | null;
 }
 
 @Injectable()
@@ -87,6 +98,7 @@ export class SeminarDokumente {
     private readonly pdf: PdfRenderer,
     private readonly templates: TemplateFiles,
     private readonly mitglieder: MitgliederAuskunft,
+    private readonly buchungen: SeminarBuchungen,
   ) {}
 
   private heute() {
@@ -123,7 +135,7 @@ export class SeminarDokumente {
 
   /** `GET /node/api/bescheinigung/seminar_teilnehmer`: one participant's certificate. */
   async bescheinigung(veranstaltungId: number, benutzerId: number): Promise<Dokument> {
-    const t = await ladeTeilnehmer(this.dataSource.manager, veranstaltungId);
+    const t = await ladeTeilnehmer(this.dataSource.manager, this.buchungen, veranstaltungId);
     const zeile = t.liste.find((z) => z.benutzer_id === benutzerId);
     if (!zeile)
       throw DomainError.notFound(
@@ -150,7 +162,7 @@ export class SeminarDokumente {
     out: Writable,
     melde: Melder = ohneFortschritt,
   ): Promise<Sammeldokument> {
-    const t = await ladeTeilnehmer(this.dataSource.manager, veranstaltungId);
+    const t = await ladeTeilnehmer(this.dataSource.manager, this.buchungen, veranstaltungId);
     const teilgenommen = t.liste.filter((z) => z.teilnahme && z.benutzer_id !== null);
     pruefeFreigabe(t.seminar);
     niemandTeilgenommen(t.seminar.titel, teilgenommen.length);
@@ -212,18 +224,12 @@ export class SeminarDokumente {
 
   /** `POST /node/api/pdf-vorlage/render` and the stored entries: the invitation of the chosen seminars. */
   async einladung(auftrag: EinladungsAuftrag): Promise<Dokument> {
-    const data = (typeof auftrag.data === 'object' && auftrag.data !== null ? auftrag.data : {}) as Record<
-      string,
-      unknown
-    >;
+    const data = auftrag.data ?? {};
     const ids = Array.isArray(data.veranstaltung_ids) ? data.veranstaltung_ids.map(Number) : [];
     if (ids.length === 0 || ids.some((id) => !Number.isSafeInteger(id) || id <= 0))
       throw DomainError.fields({ veranstaltung_ids: 'muss mindestens ein Seminar nennen' }, () => 'Seminare');
-    const titel = typeof auftrag.titel === 'string' && auftrag.titel ? auftrag.titel : 'Seminareinladung';
-    const file =
-      typeof auftrag.template_file === 'string' && auftrag.template_file
-        ? auftrag.template_file
-        : EINLADUNG_STANDARD;
+    const titel = auftrag.titel || 'Seminareinladung';
+    const file = auftrag.template_file || EINLADUNG_STANDARD;
     const template = await this.templates.load({
       area: 'pdf-vorlage',
       file,
@@ -251,7 +257,7 @@ export class SeminarDokumente {
 
   /** The participants of a list document, numbered, with the template from the pdf-vorlage area. */
   private async liste(veranstaltungId: number, datei: string, titel: string, nurTeilnahme: boolean) {
-    const t = await ladeTeilnehmer(this.dataSource.manager, veranstaltungId);
+    const t = await ladeTeilnehmer(this.dataSource.manager, this.buchungen, veranstaltungId);
     const teilnehmer = (nurTeilnahme ? t.liste.filter((z) => z.teilnahme) : t.liste).map((z, i) => ({
       ...z,
       nr: i + 1,
@@ -263,6 +269,13 @@ export class SeminarDokumente {
       title: titel,
       field: fieldLabel('pdf-vorlage', 'template_file') ?? 'template_file',
     });
+    const termine = t.events.map((e) => ({
+      id: e.id,
+      datum: e.datum,
+      beginn: e.beginn,
+      ende: e.ende,
+      titel: e.titel,
+    }));
     /** The template's data, with the participants it shows. */
     const daten = (mit: typeof teilnehmer) => ({
       seminar: {
@@ -271,12 +284,19 @@ export class SeminarDokumente {
         beginn: t.seminar.beginn?.toISOString() ?? null,
         ende: t.seminar.ende?.toISOString() ?? null,
       },
-      termine: t.events.map((e) => ({ datum: e.datum, beginn: e.beginn, ende: e.ende, titel: e.titel })),
+      termine,
       teilnehmer: mit,
       anzahl: teilnehmer.length,
       stand: this.heute(),
     });
-    return { seminar: t.seminar, teilnehmer, template, daten, name: dateiname(titel, t.seminar.lg_id) };
+    return {
+      seminar: t.seminar,
+      teilnehmer,
+      termine,
+      template,
+      daten,
+      name: dateiname(titel, t.seminar.lg_id),
+    };
   }
 
   /**
@@ -292,11 +312,20 @@ export class SeminarDokumente {
   ): Promise<Sammeldokument> {
     const l = await this.liste(veranstaltungId, 'serienbrief.hbs', 'Serienbrief', true);
     niemandTeilgenommen(l.seminar.titel, l.teilnehmer.length);
+    const anschriften = await this.mitglieder.postanschriften(
+      l.teilnehmer.flatMap((z) => (z.benutzer_id === null ? [] : [z.benutzer_id])),
+    );
+    // Each letter names the participant's address and the dates they attended, not the seminar's first.
+    const briefe = l.teilnehmer.map((z) => ({
+      ...z,
+      anschrift: (z.benutzer_id !== null && anschriften.get(z.benutzer_id)) || [],
+      termine: besuchteTermine(z, l.termine),
+    }));
     const schritt = 'Briefe werden erstellt';
     await melde(0, l.teilnehmer.length, schritt);
     const seiten = await this.pdf.renderMerged(
       (async function* () {
-        yield { template: l.template, data: l.daten(l.teilnehmer) };
+        yield { template: l.template, data: l.daten(briefe) };
       })(),
       out,
     );

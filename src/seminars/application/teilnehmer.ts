@@ -1,14 +1,17 @@
 /**
  * Participant lists and participation (spec 002 §2–§4, issue 11): the list computed from the
  * current bookings, absences recorded per seminar or per event, and the seminars' and events'
- * teilnehmer_count recounted whenever either changes. Billing calls `buchungGeaendert` from the
- * save path of booking transactions; it is what the seminars context offers for that.
+ * teilnehmer_count recounted whenever either changes: after an absence here, and after billing
+ * announces a changed booking (`buchung.geaendert`, heard in adapters/events/buchungen.listener.ts).
+ * The bookings themselves come from billing's read port SeminarBuchungen.
  */
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
-import { aktuelleSeminarBuchungen } from '../../billing/application/seminar-anbindung';
+import { SeminarBuchungen } from '../../billing/application/ports/seminar-buchungen';
+import { alsTransaktion } from '../../platform/database/transaktion';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { DomainError } from '../../shared/domain-error';
+import type { BuchungGeaendert } from '../../shared/ereignisse';
 import { VeranstaltungNichtTeilnahme } from '../adapters/persistence/veranstaltung-nicht-teilnahme.entity';
 import { Veranstaltung, VeranstaltungEvent } from '../adapters/persistence/veranstaltung.entity';
 import { teilnehmerListe, teilnehmerZahlen, type TeilnehmerZeile } from '../domain/teilnehmer';
@@ -25,6 +28,7 @@ export const seminarFehlt = (id: number) =>
 /** The seminar, its events by date and its participant list, read in `manager`. */
 export async function ladeTeilnehmer(
   manager: EntityManager,
+  buchungen: SeminarBuchungen,
   veranstaltungId: number,
   { eventId, ohneBuchung }: { eventId?: number; ohneBuchung?: number } = {},
 ): Promise<SeminarTeilnehmer> {
@@ -42,15 +46,15 @@ export async function ladeTeilnehmer(
       'EVENT_NICHT_GEFUNDEN',
       `Veranstaltung ${eventId} gehört nicht zum Seminar ${veranstaltungId}.`,
     );
-  const buchungen = (await aktuelleSeminarBuchungen(manager, veranstaltungId)).filter(
-    (b) => b.id !== ohneBuchung,
-  );
+  const aktuelle = (
+    await buchungen.aktuelleSeminarBuchungen(alsTransaktion(manager), veranstaltungId)
+  ).filter((b) => b.id !== ohneBuchung);
   const nicht = await manager.find(VeranstaltungNichtTeilnahme, {
     select: { id: true, benutzer_id: true, veranstaltung_event_id: true },
     where: { veranstaltung_id: veranstaltungId },
   });
   const eventIds = events.map((e) => e.id);
-  return { seminar, events, liste: teilnehmerListe(buchungen, nicht, eventIds, eventId) };
+  return { seminar, events, liste: teilnehmerListe(aktuelle, nicht, eventIds, eventId) };
 }
 
 /**
@@ -73,10 +77,13 @@ const zahlSetzen = (
 /** Writes the counts of the seminar and its events where they changed. */
 export async function aktualisiereTeilnehmerzahl(
   manager: EntityManager,
+  buchungen: SeminarBuchungen,
   veranstaltungId: number,
   ohneBuchung?: number,
 ): Promise<void> {
-  const { seminar, events, liste } = await ladeTeilnehmer(manager, veranstaltungId, { ohneBuchung });
+  const { seminar, events, liste } = await ladeTeilnehmer(manager, buchungen, veranstaltungId, {
+    ohneBuchung,
+  });
   const zahlen = teilnehmerZahlen(
     liste,
     events.map((e) => e.id),
@@ -89,26 +96,19 @@ export async function aktualisiereTeilnehmerzahl(
   }
 }
 
-/** Where a booking points: a seminar directly or through one of its events. */
-export interface BuchungsZiel {
-  veranstaltung_id?: unknown;
-  veranstaltung_event_id?: unknown;
-}
-
 /**
- * Billing's save path calls this after a booking transaction was written (or before it is
- * deleted, naming it in `geloescht`): the counts of every seminar it names, before and after.
+ * After billing wrote booking transactions (or before it deletes one, named in `geloescht`): the
+ * counts of every seminar they name, before and after.
  */
 export async function buchungGeaendert(
   manager: EntityManager,
-  ziele: (BuchungsZiel | undefined)[],
-  geloescht?: number,
+  buchungen: SeminarBuchungen,
+  { ziele, geloescht }: BuchungGeaendert,
 ): Promise<void> {
   const seminare = new Set<number>();
   for (const ziel of ziele) {
-    if (!ziel) continue;
-    if (typeof ziel.veranstaltung_id === 'number') seminare.add(ziel.veranstaltung_id);
-    if (typeof ziel.veranstaltung_event_id === 'number') {
+    if (ziel.veranstaltung_id !== null) seminare.add(ziel.veranstaltung_id);
+    if (ziel.veranstaltung_event_id !== null) {
       const event = await manager.findOne(VeranstaltungEvent, {
         select: { id: true, veranstaltung_id: true },
         where: { id: ziel.veranstaltung_event_id },
@@ -118,7 +118,7 @@ export async function buchungGeaendert(
   }
   for (const id of seminare) {
     if (await manager.exists(Veranstaltung, { where: { id } }))
-      await aktualisiereTeilnehmerzahl(manager, id, geloescht);
+      await aktualisiereTeilnehmerzahl(manager, buchungen, id, geloescht);
   }
 }
 
@@ -134,10 +134,11 @@ export class Teilnehmer {
   constructor(
     private readonly dataSource: DataSource,
     private readonly audit: AuditTrail,
+    private readonly buchungen: SeminarBuchungen,
   ) {}
 
   liste(veranstaltungId: number, eventId?: number): Promise<SeminarTeilnehmer> {
-    return ladeTeilnehmer(this.dataSource.manager, veranstaltungId, { eventId });
+    return ladeTeilnehmer(this.dataSource.manager, this.buchungen, veranstaltungId, { eventId });
   }
 
   /**
@@ -176,7 +177,7 @@ export class Teilnehmer {
           },
         });
       }
-      await aktualisiereTeilnehmerzahl(manager, aenderung.veranstaltung_id);
+      await aktualisiereTeilnehmerzahl(manager, this.buchungen, aenderung.veranstaltung_id);
       return gespeichert;
     });
   }
@@ -221,14 +222,14 @@ export class Teilnehmer {
         });
       }
       for (const id of new Set(rows.map((r) => r.veranstaltung_id)))
-        await aktualisiereTeilnehmerzahl(manager, id);
+        await aktualisiereTeilnehmerzahl(manager, this.buchungen, id);
       return { deleted: rows.length };
     });
   }
 
   /** The seminar exists, the Benutzer is booked on it, the events are its own; answers the event ids (null: whole seminar). */
   private async pruefe(manager: EntityManager, a: TeilnahmeAenderung): Promise<(number | null)[]> {
-    const { events, liste } = await ladeTeilnehmer(manager, a.veranstaltung_id);
+    const { events, liste } = await ladeTeilnehmer(manager, this.buchungen, a.veranstaltung_id);
     const zeile = liste.find((z) => z.benutzer_id === a.benutzer_id);
     if (!zeile)
       throw DomainError.notFound(

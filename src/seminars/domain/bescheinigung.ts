@@ -4,6 +4,7 @@
  */
 import { DomainError } from '../../shared/domain-error';
 import { besuchteEvents, type TeilnehmerZeile } from './teilnehmer';
+import { istKalendertag } from '../../shared/kalendertag';
 
 export interface BescheinigungsVorlage {
   id: number;
@@ -96,12 +97,6 @@ export function passendeBescheinigung<B extends BescheinigungsVorlage>(
 const VARIANTEN = [null, undefined, '', 'none', 'include', 'exclude'];
 const ID_LISTEN = ['veranstaltungTypen', 'veranstaltungenExclude', 'benutzerGruppen'] as const;
 const istId = (wert: unknown) => typeof wert === 'number' && Number.isSafeInteger(wert) && wert > 0;
-const istTag = (wert: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(wert)) return false;
-  // Month 13 or day 32 make no date at all: toISOString would throw.
-  const zeit = new Date(`${wert}T00:00:00Z`);
-  return !Number.isNaN(zeit.getTime()) && zeit.toISOString().startsWith(wert);
-};
 const leer = (wert: unknown) => wert === null || wert === undefined || wert === '';
 
 /**
@@ -132,7 +127,7 @@ export function bescheinigungsFilterFehler(
     fehler['data.veranstaltungTypen'] =
       'muss bei Einschluss oder Ausschluss mindestens einen Seminar-Typ nennen';
   for (const feld of ['events_from', 'events_to'])
-    if (!leer(d[feld]) && !(typeof d[feld] === 'string' && istTag(d[feld])))
+    if (!leer(d[feld]) && !(typeof d[feld] === 'string' && istKalendertag(d[feld])))
       fehler[`data.${feld}`] = 'muss ein Datum sein (JJJJ-MM-TT)';
   if (
     !fehler['data.events_from'] &&

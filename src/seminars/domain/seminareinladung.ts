@@ -4,6 +4,7 @@
  * text where it has one (the content's introduction and topics, the events' notes).
  */
 import { EINLADUNG_FELDER, EINLADUNG_TEXTE } from '../../../common/seminar';
+import { klartext } from '../../shared/klartext';
 
 export interface EinladungsSeminar {
   id: number;
@@ -45,19 +46,6 @@ const eigenerText = (s: EinladungsSeminar, name: string): string => {
       .join('\n');
   return '';
 };
-
-/** HTML from the rich-text editors as plain lines for the PDF. */
-const klartext = (html: string) =>
-  html
-    .replace(/<\s*(br|\/p|\/li|\/h\d)\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '• ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 
 /**
  * One seminar's invitation values: the texts given for the document win over the seminar's own

@@ -13,7 +13,12 @@ export interface BrowserSession {
   readonly page: Page;
   readonly server: RunningServer;
   /** The API as the logged-in browser sees it (same cookie), for setting up and checking data. */
-  api<T = unknown>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T>;
+  api<T = unknown>(
+    method: 'GET' | 'PUT' | 'POST',
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T>;
   /** A full-page screenshot into test-results/screenshots/{folder}/{name}.png, to be looked at. */
   shot(name: string): Promise<void>;
 }
@@ -69,11 +74,16 @@ export function browserSession(
     get server() {
       return server;
     },
-    async api<T>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T> {
+    async api<T>(
+      method: 'GET' | 'PUT' | 'POST',
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<T> {
       const response = await page.request.fetch(`${server.url}/node${path}`, {
         method,
         data: body,
-        headers: method === 'GET' ? {} : { 'X-Api-Request': '1' },
+        headers: method === 'GET' ? headers : { 'X-Api-Request': '1', ...headers },
       });
       expect(response.status()).toBeLessThan(300);
       return (await response.json()) as T;

@@ -10,6 +10,7 @@ import { errorMessage, reportError } from '../../lib/errors';
 import { formatDateValue } from '../../lib/format';
 import { showToast } from '../../lib/toaster';
 import {
+  useErledigte,
   useFehlgeschlagene,
   useUebersicht,
   wiederholen,
@@ -162,6 +163,39 @@ function Fehlgeschlagene({ name, anzahl }: { name: string; anzahl: number }) {
   );
 }
 
+/** What a finished run reported last (its counts), when it reported anything. */
+const ergebnis = (auftrag: Auftrag) =>
+  typeof auftrag.progress === 'object' ? (auftrag.progress.schritt ?? '') : '';
+
+/** The chosen name's latest finished runs with their counts (the daily Abo run says what it booked). */
+function Erledigte({ name }: { name: string }) {
+  const { data } = useErledigte(name);
+  if (!data || data.length === 0) return null;
+  return (
+    <section className="auftraege-erledigt" aria-label={`Erledigt: ${auftragsname(name)}`}>
+      <H5>Zuletzt erledigt: {auftragsname(name)}</H5>
+      <HTMLTable compact striped>
+        <thead>
+          <tr>
+            <th>Nr.</th>
+            <th>Beendet am</th>
+            <th>Ergebnis</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((auftrag) => (
+            <tr key={auftrag.id} data-auftrag-id={auftrag.id}>
+              <td>{auftrag.id}</td>
+              <td>{formatDateValue(auftrag.finishedAt)}</td>
+              <td>{ergebnis(auftrag)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </section>
+  );
+}
+
 export function Auftraege() {
   const { data, error, isLoading } = useUebersicht();
   const [gewaehlt, setGewaehlt] = useState<string>();
@@ -183,6 +217,7 @@ export function Auftraege() {
       {error && <Callout intent={Intent.DANGER}>{errorMessage(error)}</Callout>}
       {data && <Zaehlungen zeilen={data} gewaehlt={gewaehlt} waehlen={setGewaehlt} />}
       {zeile && <Fehlgeschlagene key={zeile.name} name={zeile.name} anzahl={zeile.failed} />}
+      {zeile && zeile.completed > 0 && <Erledigte key={`erledigt-${zeile.name}`} name={zeile.name} />}
     </Card>
   );
 }

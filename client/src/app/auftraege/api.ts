@@ -13,6 +13,8 @@ export interface Auftrag {
   attemptsMade: number;
   attempts: number;
   failedReason?: string;
+  /** `{erledigt, gesamt, schritt}` of a Hintergrundauftrag; a finished run's `schritt` sums it up. */
+  progress?: number | { erledigt?: number; gesamt?: number; schritt?: string };
   createdAt: string;
   finishedAt?: string;
   dataIds: Record<string, string | number>;
@@ -33,6 +35,15 @@ export function useFehlgeschlagene(name: string | undefined) {
   return useApi<Auftrag[]>(
     name === undefined ? null : `${PFAD}/${encodeURIComponent(name)}`,
     { status: 'failed', offset: 0, limit: SEITE },
+    { refreshInterval: AKTUALISIERUNG_MS },
+  );
+}
+
+/** The latest finished runs of a name (what a daily job did). */
+export function useErledigte(name: string | undefined) {
+  return useApi<Auftrag[]>(
+    name === undefined ? null : `${PFAD}/${encodeURIComponent(name)}`,
+    { status: 'completed', offset: 0, limit: 10 },
     { refreshInterval: AKTUALISIERUNG_MS },
   );
 }

@@ -3,6 +3,7 @@ const NAMEN: Record<string, string> = {
   'newsletter-planen': 'Newsletterplanung',
   'newsletter-senden': 'Newsletterversand',
   'newsletter-automatik': 'Automatische Newsletter',
+  'abo-perioden': 'Abo-Perioden abrechnen',
   'gruppe-auffuellen': 'Gruppe befüllen',
   'gruppen-nachtlauf': 'Nächtliche Gruppenbefüllung',
   'gruppe-csv-abgleich': 'Gruppenabgleich per CSV',

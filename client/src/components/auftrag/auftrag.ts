@@ -66,6 +66,10 @@ export async function langeArbeit<T>(path: string, body: unknown, melde: Melder)
   }
 }
 
+/** The JSON file a completed job wrote (a CSV comparison's buckets), too large for its result. */
+export const dateiLesen = <T>({ auftrag }: Dateiergebnis): Promise<T> =>
+  request<T>('GET', `${auftragPfad(auftrag)}/datei`);
+
 /**
  * Saves the file a completed job wrote: a plain link, so the browser streams it to disk however
  * large it is, under the name the server gives it.

@@ -19,6 +19,7 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import type { SepaAuslassung } from '../../../../common/sepa';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { href } from '../../app/router';
 import { AuftragFortschritt, useLangeArbeit } from '../../components/auftrag/AuftragFortschritt';
@@ -30,6 +31,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { useApi } from '../../lib/hooks';
 import { showErrorToast } from '../../lib/toaster';
+import { useUser } from '../../app/session';
 import type { ColumnDef, Row } from '../../resources/types';
 import {
   aboZahler,
@@ -42,10 +44,12 @@ import {
 } from './abrechnung';
 import { aktion } from './aktion';
 import { ZeilenAktion } from './ZeilenAktion';
+import { datevLaden, DatevZeitraum } from './DatevExport';
 import {
   abrechnungErstellen,
   abrechnungGeaendert,
   alleVerifizieren,
+  lgAbrechnungUrl,
   rechnungenErstellen,
   rechnungenPerEmail,
   sepaHerunterladen,
@@ -236,9 +240,64 @@ function AboBuchungen({ art, id }: { art: AbrechnungsArt; id: number }) {
   );
 }
 
+const SEPA_DATEI: Record<SepaArt, string> = {
+  sepaDebit: 'SEPA-Lastschrift',
+  sepaTransfer: 'SEPA-Überweisung',
+};
+
+/** The invoices a SEPA download of a summary had to leave out. */
+interface Auslassungen {
+  art: SepaArt;
+  abrechnungId: number;
+  liste: SepaAuslassung[];
+}
+
+/** After a SEPA download: the invoices the file had to leave out, with why, for staff to follow up. */
+function Ausgelassen({ art, abrechnungId, liste, close }: Auslassungen & { close(): void }) {
+  return (
+    <Dialog
+      isOpen
+      title={`${SEPA_DATEI[art]} der Abrechnung ${abrechnungId}`}
+      onClose={close}
+      style={{ width: 640 }}
+    >
+      <DialogBody>
+        <Callout intent={Intent.WARNING} className="sepa-ausgelassen" title="Nicht in der Datei enthalten">
+          <p>
+            {liste.length === 1 ? 'Diese Rechnung wurde' : `Diese ${liste.length} Rechnungen wurden`}{' '}
+            ausgelassen, die übrigen sind in der heruntergeladenen Datei. Bitte ergänzen Sie die fehlenden
+            Angaben; diese Beträge werden mit der Datei nicht{' '}
+            {art === 'sepaDebit' ? 'eingezogen' : 'erstattet'}.
+          </p>
+          <HTMLTable compact striped>
+            <thead>
+              <tr>
+                <th>{fieldLabel('rw-rechnung', 'rechnungs_nr')}</th>
+                <th>Mitglied</th>
+                <th>Grund</th>
+              </tr>
+            </thead>
+            <tbody>
+              {liste.map((a) => (
+                <tr key={a.rechnung}>
+                  <td>{a.rechnung}</td>
+                  <td>{a.name}</td>
+                  <td>{a.gruende.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </Callout>
+      </DialogBody>
+      <DialogFooter actions={<Button text="Schließen" onClick={close} />} />
+    </Dialog>
+  );
+}
+
 /**
  * The summaries of the object (rw-abrechnung): 'Abrechnung erstellen' exports every invoice not yet
- * in one; per summary the SEPA files (disabled without SEPA data, spec 002 §4) and its invoices by e-mail.
+ * in one; per summary the SEPA files (disabled without SEPA data, spec 002 §4) and its invoices by
+ * e-mail. A SEPA download that had to leave invoices out lists them.
  */
 function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
   const label = (feld: string) => fieldLabel('rw-abrechnung', feld) ?? feld;
@@ -252,15 +311,21 @@ function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
     'data.sepa_debit',
     'data.sepa_transfer',
     'data.rechnungenEmail',
+    'data.hinweise',
   ];
   // SEPA data is {anzahl, betrag} or null (spec 002 §4: null disables the SEPA action).
   const sepaSpalte = (field: string): Partial<ColumnDef> =>
-    field.startsWith('data.sepa_')
-      ? { format: (v) => `${String((v as Posten).anzahl)} / ${formatAmount((v as Posten).betrag)}` }
-      : { type: field === 'data.betrag' ? 'amount' : undefined };
+    // Issue 28: e.g. a debit netted off after its file was downloaded, to recall at the bank.
+    field === 'data.hinweise'
+      ? { format: (v) => (Array.isArray(v) ? v.join(' ') : '') }
+      : field.startsWith('data.sepa_')
+        ? { format: (v) => `${String((v as Posten).anzahl)} / ${formatAmount((v as Posten).betrag)}` }
+        : { type: field === 'data.betrag' ? 'amount' : undefined };
+  const [ausgelassen, setAusgelassen] = useState<Auslassungen | null>(null);
   const sepa = async (sepaArt: SepaArt, abrechnungId: number) => {
     try {
-      await sepaHerunterladen(sepaArt, abrechnungId);
+      const liste = await sepaHerunterladen(sepaArt, abrechnungId);
+      if (liste.length > 0) setAusgelassen({ art: sepaArt, abrechnungId, liste });
     } catch (error) {
       showErrorToast(errorMessage(error));
     } finally {
@@ -268,64 +333,73 @@ function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
     }
   };
   return (
-    <RelatedTable
-      resource="rw-abrechnung"
-      query={{ where: objektWhere(art, id), order: [['createdAt', 'DESC']] }}
-      bar={
-        <>
-          <Button
-            icon="export"
-            intent={Intent.PRIMARY}
-            text="Abrechnung erstellen"
-            disabled={arbeit.laeuft}
-            onClick={() =>
-              void aktion(
-                'Wollen Sie wirklich eine Abrechnung aller Rechnungen erstellen, die noch in keiner Abrechnung enthalten sind?',
-                () => arbeit.ausfuehren((melde) => abrechnungErstellen(art, id, melde)),
-                (ergebnis) => exportMeldung(ergebnis).join(' '),
-              )
-            }
-          />
-          {arbeit.laeuft && <AuftragFortschritt fortschritt={arbeit.fortschritt} einheit="Rechnungen" />}
-        </>
-      }
-      columns={[
-        { field: 'id', label: label('id') },
-        { field: 'createdAt', label: label('createdAt'), type: 'datetime' },
-        ...felder.map((field): ColumnDef => ({ field, label: label(field), ...sepaSpalte(field) })),
-      ]}
-      actions={(a) => {
-        const data = (a.data ?? {}) as Record<string, unknown>;
-        return (
+    <>
+      {ausgelassen && <Ausgelassen {...ausgelassen} close={() => setAusgelassen(null)} />}
+      <DatevZeitraum />
+      <RelatedTable
+        resource="rw-abrechnung"
+        query={{ where: objektWhere(art, id), order: [['createdAt', 'DESC']] }}
+        bar={
           <>
-            <ZeilenAktion
-              icon="bank-account"
-              name="SEPA-Lastschrift"
-              disabled={!data.sepa_debit}
-              onClick={() => void sepa('sepaDebit', Number(a.id))}
-            />
-            <ZeilenAktion
-              icon="credit-card"
-              name="SEPA-Überweisung"
-              disabled={!data.sepa_transfer}
-              onClick={() => void sepa('sepaTransfer', Number(a.id))}
-            />
-            <ZeilenAktion
-              icon="envelope"
-              name="Rechnungen per Email"
+            <Button
+              icon="export"
+              intent={Intent.PRIMARY}
+              text="Abrechnung erstellen"
               disabled={arbeit.laeuft}
               onClick={() =>
                 void aktion(
-                  'Wollen Sie alle Rechnungen dieser Abrechnung wirklich per Email an die Mitglieder versenden?',
-                  () => arbeit.ausfuehren((melde) => rechnungenPerEmail(Number(a.id), melde)),
-                  (ergebnis) => ergebnis.message,
+                  'Wollen Sie wirklich eine Abrechnung aller Rechnungen erstellen, die noch in keiner Abrechnung enthalten sind?',
+                  () => arbeit.ausfuehren((melde) => abrechnungErstellen(art, id, melde)),
+                  (ergebnis) => exportMeldung(ergebnis).join(' '),
                 )
               }
             />
+            {arbeit.laeuft && <AuftragFortschritt fortschritt={arbeit.fortschritt} einheit="Rechnungen" />}
           </>
-        );
-      }}
-    />
+        }
+        columns={[
+          { field: 'id', label: label('id') },
+          { field: 'createdAt', label: label('createdAt'), type: 'datetime' },
+          ...felder.map((field): ColumnDef => ({ field, label: label(field), ...sepaSpalte(field) })),
+        ]}
+        actions={(a) => {
+          const data = (a.data ?? {}) as Record<string, unknown>;
+          return (
+            <>
+              <ZeilenAktion
+                icon="bank-account"
+                name={SEPA_DATEI.sepaDebit}
+                disabled={!data.sepa_debit}
+                onClick={() => void sepa('sepaDebit', Number(a.id))}
+              />
+              <ZeilenAktion
+                icon="credit-card"
+                name={SEPA_DATEI.sepaTransfer}
+                disabled={!data.sepa_transfer}
+                onClick={() => void sepa('sepaTransfer', Number(a.id))}
+              />
+              <ZeilenAktion
+                icon="th-derived"
+                name="DATEV-Buchungsstapel"
+                onClick={() => void datevLaden({ abrechnungId: Number(a.id) }, false)}
+              />
+              <ZeilenAktion
+                icon="envelope"
+                name="Rechnungen per Email"
+                disabled={arbeit.laeuft}
+                onClick={() =>
+                  void aktion(
+                    'Wollen Sie alle Rechnungen dieser Abrechnung wirklich per Email an die Mitglieder versenden?',
+                    () => arbeit.ausfuehren((melde) => rechnungenPerEmail(Number(a.id), melde)),
+                    (ergebnis) => ergebnis.message,
+                  )
+                }
+              />
+            </>
+          );
+        }}
+      />
+    </>
   );
 }
 
@@ -388,6 +462,7 @@ function Rechnungslauf({ art, id, close }: { art: AbrechnungsArt; id: number; cl
 
 export function Abrechnung({ art, id }: { art: AbrechnungsArt; id: number }) {
   const titel = useObjekt(art, id);
+  const user = useUser();
   const [laufOffen, setLaufOffen] = useState(false);
   return (
     <Card className="edit-frame abrechnung">
@@ -411,11 +486,19 @@ export function Abrechnung({ art, id }: { art: AbrechnungsArt; id: number }) {
             text="Rechnungen erstellen"
             onClick={() => setLaufOffen(true)}
           />
+          {art.category === 'seminare' && (
+            // Spec 002 §6: the state branch's (verband 3) settlement link adds skript_per_post=true.
+            <AnchorButton
+              icon="th-list"
+              text="LG-Abrechnung"
+              href={lgAbrechnungUrl(id, user.verband === 3)}
+            />
+          )}
           <AnchorButton icon="arrow-left" text={art.label} href={href(art.path)} />
         </div>
       </div>
       <TabFrame
-        route={`${art.path}/:id`}
+        route={`${art.path}/${id}`}
         tabs={[
           { id: 'uebersicht', title: 'Übersicht', panel: <Uebersicht art={art} id={id} /> },
           {

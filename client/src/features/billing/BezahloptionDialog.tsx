@@ -81,6 +81,9 @@ export function BezahloptionDialog({ art, id, benutzerId, option, close }: Bezah
       options: [KEINE, ...kontoOptionen],
     },
     { name: 'skript_per_post', label: label('skript_per_post'), type: 'boolean' },
+    // Issue 29: a firm gets its invoices as e-invoice anyway; this asks for it without firma.
+    { name: 'e_rechnung', label: label('e_rechnung'), type: 'boolean' },
+    { name: 'leitweg_id', label: label('leitweg_id'), type: 'text' },
   ];
 
   const speichern = async () => {

@@ -13,7 +13,7 @@ import { TabFrame } from '../../components/EditFrame';
 import { RelatedTable } from '../../components/RelatedTable';
 import { resourcePath } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { useApi } from '../../lib/hooks';
+import { invalidateResource, useApi } from '../../lib/hooks';
 import { saveTab, tabKey } from '../../lib/user-storage';
 import type { ColumnDef, Row } from '../../resources/types';
 import {
@@ -27,6 +27,8 @@ import { useObjekt } from './Abrechnung';
 import { aktion } from './aktion';
 import { ZeilenAktion } from './ZeilenAktion';
 import {
+  abrechnungGeaendert,
+  bestelluebersichtPerEmail,
   useBezahloption,
   vorgangLoeschen,
   vorgangStornieren,
@@ -35,8 +37,8 @@ import {
 } from './api';
 import { BezahloptionDialog } from './BezahloptionDialog';
 import { BuchungDialog } from './BuchungDialog';
-import { BUCHUNGS_TYPEN } from './buchung';
 import { Rechnungen } from './Rechnungen';
+import { AboKuendigung } from '../promotions/AboKuendigung';
 
 const T = (feld: string) => fieldLabel('rw-transaction', feld) ?? feld;
 
@@ -45,11 +47,7 @@ const VORGANG_SPALTEN: ColumnDef[] = [
   { field: 'buchung_time', label: T('buchung_time'), type: 'datetime' },
   { field: 'titel', label: T('titel') },
   { field: 'teilnehmer', label: T('teilnehmer') },
-  {
-    field: 'buchung_typ',
-    label: T('buchung_typ'),
-    format: (wert) => BUCHUNGS_TYPEN.find((t) => t.value === wert)?.label ?? String(wert),
-  },
+  { field: 'buchung_typ', label: T('buchung_typ') },
   { field: 'betrag', label: T('betrag'), type: 'amount' },
   { field: 'verifiziert', label: T('verifiziert'), type: 'boolean' },
   { field: 'storno', label: T('storno'), type: 'boolean' },
@@ -189,6 +187,16 @@ function Bezahlung({
               <td>{B('skript_per_post')}</td>
               <td>{option.skript_per_post ? 'ja' : 'nein'}</td>
             </tr>
+            <tr>
+              <td>{B('e_rechnung')}</td>
+              <td>{option.e_rechnung ? 'ja' : 'nein'}</td>
+            </tr>
+            {option.leitweg_id ? (
+              <tr>
+                <td>{B('leitweg_id')}</td>
+                <td>{String(option.leitweg_id)}</td>
+              </tr>
+            ) : null}
           </tbody>
         </HTMLTable>
       )}
@@ -230,23 +238,41 @@ function Teilnehmer({ benutzerId }: { benutzerId: number }) {
 
 function Abos({ id, benutzerId }: { id: number; benutzerId: number }) {
   const A = (feld: string) => fieldLabel('wb-abo-buchung', feld) ?? feld;
+  const [kuendigen, setKuendigen] = useState<Row | null>(null);
   return (
-    <RelatedTable
-      resource="wb-abo-buchung"
-      query={{
-        where: aboBuchungenWhere(id, benutzerId),
-        include: [{ association: 'Benutzer', attributes: ['id', 'anzeigename'] }],
-        order: [['id', 'ASC']],
-      }}
-      columns={[
-        { field: 'id', label: A('id') },
-        { field: 'Benutzer.anzeigename', label: A('benutzer_id') },
-        { field: 'teilnehmer', label: A('teilnehmer') },
-        { field: 'createdAt', label: A('createdAt'), type: 'datetime' },
-        { field: 'storno_valid_from', label: A('storno_valid_from'), type: 'date' },
-        { field: 'storno_datum', label: A('storno_datum'), type: 'date' },
-      ]}
-    />
+    <>
+      {kuendigen && (
+        <AboKuendigung
+          buchung={kuendigen}
+          close={(geaendert) => {
+            setKuendigen(null);
+            if (!geaendert) return;
+            // The booking's end and its transactions changed.
+            invalidateResource('wb-abo-buchung');
+            abrechnungGeaendert();
+          }}
+        />
+      )}
+      <RelatedTable
+        resource="wb-abo-buchung"
+        query={{
+          where: aboBuchungenWhere(id, benutzerId),
+          include: [{ association: 'Benutzer', attributes: ['id', 'anzeigename'] }],
+          order: [['id', 'ASC']],
+        }}
+        columns={[
+          { field: 'id', label: A('id') },
+          { field: 'Benutzer.anzeigename', label: A('benutzer_id') },
+          { field: 'teilnehmer', label: A('teilnehmer') },
+          { field: 'createdAt', label: A('createdAt'), type: 'datetime' },
+          { field: 'storno_valid_from', label: A('storno_valid_from'), type: 'date' },
+          { field: 'storno_datum', label: A('storno_datum'), type: 'date' },
+        ]}
+        actions={(row) => (
+          <Button small variant="minimal" icon="disable" text="Kündigen" onClick={() => setKuendigen(row)} />
+        )}
+      />
+    </>
   );
 }
 
@@ -259,7 +285,7 @@ export function MitgliedAbrechnung({ art, id, benutzerId }: Ebene) {
   const { data: optionen, error, isLoading } = useBezahloption(art, id, benutzerId);
   const option = optionen?.[0] ?? null;
   const [dialog, setDialog] = useState(false);
-  const route = `${art.path}/:id/:benutzerId`;
+  const route = `${art.path}/${id}/${benutzerId}`;
   const erzwungen = bezahlungErzwungen(optionen !== undefined, option, error);
   // Spec 002 §4: once per visit, a missing option (or a failed load) opens the payment tab and its dialog.
   const [tabs, setTabs] = useState(0);
@@ -278,6 +304,17 @@ export function MitgliedAbrechnung({ art, id, benutzerId }: Ebene) {
       <div className="edit-header">
         <H4>{`${art.label}: ${titel} – ${name}`}</H4>
         <div className="edit-actions">
+          <Button
+            icon="envelope"
+            text="Bestellübersicht per Email"
+            onClick={() =>
+              void aktion(
+                'Wollen Sie dem Mitglied die Bestellübersicht wirklich per Email senden?',
+                () => bestelluebersichtPerEmail(art, id, benutzerId),
+                (ergebnis) => ergebnis.message,
+              )
+            }
+          />
           <AnchorButton icon="person" text="Zum Benutzer" href={href(`/benutzer/benutzer/${benutzerId}`)} />
           <AnchorButton icon="arrow-left" text="Zur Abrechnung" href={href(`${art.path}/${id}`)} />
         </div>

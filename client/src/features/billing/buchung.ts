@@ -3,15 +3,16 @@
  * changing the booking's type resets participant, discount and voucher; a typed voucher code is
  * uppercased and looked up at 10 characters; a voucher shows as '-x %', '-x €' or a fixed price.
  */
+import { enumLabel } from '../../../../common/vocabulary';
 import { formatAmount } from '../../lib/format';
 
 /** What a seminar booking books: the whole seminar or one of its events. */
 export type BuchungsTyp = 'seminar' | 'event';
 
-export const BUCHUNGS_TYPEN: { value: BuchungsTyp; label: string }[] = [
-  { value: 'seminar', label: 'Seminar' },
-  { value: 'event', label: 'Einzelne Veranstaltung' },
-];
+export const BUCHUNGS_TYPEN = (['seminar', 'event'] as const).map((value) => ({
+  value,
+  label: enumLabel('rw-transaction', 'buchung_typ', value),
+}));
 
 export const GUTSCHEIN_LAENGE = 10;
 

@@ -1,14 +1,21 @@
 /** The billing slice (spec 002 §2-§3, spec 003 §3): circles, templates, texts, transactions, invoices, overviews. */
 import { lazyScreen } from '../../lib/lazy';
 import type { FeatureSlice } from '../../resources/types';
+import { GastUebernahmeAktion } from './GastUebernahmeAktion';
+import { TeilnehmerAuswertung } from '../seminars/TeilnehmerAuswertung';
 import { ABO_ABRECHNUNG, SEMINAR_ABRECHNUNG, type AbrechnungsArt } from './abrechnung';
 import { stornoFrist } from './storno-frist';
 import './billing.css';
 
 const ListWithFiles = lazyScreen(() => import('../../components/ListWithFiles'), 'ListWithFiles');
 const DatevImport = lazyScreen(() => import('./DatevImport'), 'DatevImport');
+const Verbandsdaten = lazyScreen(() => import('./Verbandsdaten'), 'Verbandsdaten');
+const GobdExport = lazyScreen(() => import('./GobdExport'), 'GobdExport');
+const DatevEinstellungen = lazyScreen(() => import('./DatevEinstellungen'), 'DatevEinstellungen');
+const Kontoauszuege = lazyScreen(() => import('./Kontoauszuege'), 'Kontoauszuege');
 const Abrechnung = lazyScreen(() => import('./Abrechnung'), 'Abrechnung');
 const MitgliedAbrechnung = lazyScreen(() => import('./MitgliedAbrechnung'), 'MitgliedAbrechnung');
+const GastUebernahme = lazyScreen(() => import('./GastUebernahme'), 'GastUebernahmeDialog');
 
 const oneYear = { timeDefault: 12 } as const;
 
@@ -80,6 +87,7 @@ export const billing: FeatureSlice = {
       label: 'Gastanmeldungen',
       timeDefault: 6,
       refreshInterval: 60000,
+      rowActions: (row) => <GastUebernahmeAktion row={row} />,
     },
     rechnungen: {
       path: '/rw/rechnung',
@@ -94,9 +102,16 @@ export const billing: FeatureSlice = {
         { field: 'storno_parent_id' },
         { field: 'category' },
         { field: 'bezahloption_typ' },
+        { field: 'zahlstatus' },
       ],
       timeDefault: 3,
       refreshInterval: 100000,
+    },
+    kontoauszuege: {
+      path: '/rw/kontoauszug',
+      resource: 'rw-kontoauszug-posten',
+      label: 'Kontoauszüge',
+      page: Kontoauszuege,
     },
     seminarAbrechnung: {
       path: '/rw/seminar-abrechnung',
@@ -111,6 +126,7 @@ export const billing: FeatureSlice = {
       ],
       timeField: 'beginn',
       noCreate: true,
+      listActions: (query) => <TeilnehmerAuswertung {...query} />,
       ...oneYear,
     },
     aboAbrechnung: {
@@ -138,6 +154,25 @@ export const billing: FeatureSlice = {
       label: 'Datev-Import',
       page: DatevImport,
     },
+    verbandsdaten: {
+      path: '/verbandsdaten',
+      resource: 'verbandsdaten',
+      label: 'Verbandsdaten',
+      page: Verbandsdaten,
+    },
+    gobd: {
+      path: '/gobd',
+      resource: 'gobd-export',
+      label: 'GoBD-Export',
+      page: GobdExport,
+    },
+    datevEinstellungen: {
+      path: '/datev-einstellungen',
+      resource: 'datev-einstellungen',
+      label: 'DATEV-Einstellungen',
+      page: DatevEinstellungen,
+    },
   },
   routes: [...abrechnung(SEMINAR_ABRECHNUNG), ...abrechnung(ABO_ABRECHNUNG)],
+  dialogs: { GastUebernahme },
 };

@@ -17,6 +17,7 @@ import type { EditProps, FieldDef, Row } from '../../resources/types';
 import { useEigeneZeilen } from './api';
 import { BENUTZER_FELDER, benutzerLabel, bezirkLabel, GENDER_OPTIONS } from './benutzer-felder';
 import { applyBenutzerChange, BERUFE_VERBAND_2, TITEL_VORSCHLAEGE } from './benutzer-rules';
+import { DatenauskunftButton, LoeschenButton } from './Datenschutz';
 import { GruppenAuswahl, MIT_GRUPPEN } from './GruppenAuswahl';
 import { KONTAKTE, KontaktTab } from './Kontakte';
 import { MitarbeiterTab } from './Mitarbeiter';
@@ -273,11 +274,25 @@ export function BenutzerEdit({ config, id }: EditProps) {
       <AnchorButton icon="th-list" text="Buchungsübersicht" href={href(`${base}/rw`)} />
       <AnchorButton icon="people" text="Buchungen als Teilnehmer" href={href(`${base}/teilnehmer-rw`)} />
       <AnchorButton icon="merge-columns" text="Zusammenführen" href={href(`${base}/zusammenfuehren`)} />
+      <DatenauskunftButton benutzerId={benutzerId} />
+      <LoeschenButton
+        benutzerId={benutzerId}
+        name={benutzerLabel(record)}
+        geloeschtAm={(record.geloescht_am as string | null) ?? null}
+        onGeloescht={edit.reload}
+      />
     </>
   );
   return (
-    <EditFrame title={title} loading={edit.loading} footer={<SaveButtons edit={edit} />} actions={actions}>
-      <TabFrame tabs={tabs} route={`${config.path}/:id`} />
+    <EditFrame
+      title={title}
+      loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
+      footer={<SaveButtons edit={edit} />}
+      actions={actions}
+    >
+      <TabFrame tabs={tabs} route={`${config.path}/${id}`} />
     </EditFrame>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The CSV comparison wizard of the group window (spec 001 §2, §4, §8): step csv-select reads a
- * file through POST /node/csv/parse; step compare shows the server's four buckets with their
- * counts and rows, exports any bucket's original rows, and adds the ready ones after asking.
+ * The CSV comparison wizard of the group window (spec 001 §2, §4, §8): step csv-select uploads a
+ * file, which the server reads and compares as long work with its progress shown; step compare
+ * shows the four buckets with their counts and rows, exports any bucket's original rows, and adds
+ * the ready ones after asking.
  */
 import {
   Button,
@@ -25,12 +26,10 @@ import { showToast } from '../../lib/toaster';
 import {
   ABGLEICH_BUCKETS,
   csvAbgleichen,
-  csvLesen,
   gruppeHinzufuegen,
   type Abgleich,
   type AbgleichBucket,
   type AbgleichZeile,
-  type CsvZeile,
 } from './api';
 import type { Gruppe } from './typen';
 
@@ -100,7 +99,6 @@ export function CsvAbgleich({ gruppe }: { gruppe: Gruppe }) {
   const [schritt, setSchritt] = useState<(typeof SCHRITTE)[number][0]>('csv-select');
   const [datei, setDatei] = useState<File>();
   const [art, setArt] = useState<MitgliedArt>(abgleichArt(gruppe.zuordnung));
-  const [zeilen, setZeilen] = useState<CsvZeile[]>([]);
   const [ergebnis, setErgebnis] = useState<Abgleich>();
   const [arbeitet, setArbeitet] = useState(false);
   const vergleich = useLangeArbeit();
@@ -116,17 +114,10 @@ export function CsvAbgleich({ gruppe }: { gruppe: Gruppe }) {
     }
   };
 
-  const vergleichen = (rows: CsvZeile[]) => async () => {
-    setErgebnis(await vergleich.ausfuehren((melde) => csvAbgleichen(gruppeId, rows, art, melde)));
+  const vergleichen = async () => {
+    setErgebnis(await vergleich.ausfuehren((melde) => csvAbgleichen(gruppeId, datei!, art, melde)));
     setSchritt('compare');
   };
-
-  const lesen = () =>
-    laufen(async () => {
-      const rows = await csvLesen(datei!);
-      setZeilen(rows);
-      await vergleichen(rows)();
-    });
 
   const hinzufuegen = async () => {
     const bereit = ergebnis!.bereit.rows.flatMap((z) => (z.ziel_id ? [z.ziel_id] : []));
@@ -135,7 +126,7 @@ export function CsvAbgleich({ gruppe }: { gruppe: Gruppe }) {
     await laufen(async () => {
       const neu = await gruppeHinzufuegen(gruppeId, ergebnis!.zuordnung, bereit);
       showToast(hinzugefuegtMeldung(neu.length));
-      await vergleichen(zeilen)();
+      await vergleichen();
     });
   };
 
@@ -190,7 +181,7 @@ export function CsvAbgleich({ gruppe }: { gruppe: Gruppe }) {
               rightIcon="arrow-right"
               text="Vergleichen"
               disabled={!datei || arbeitet}
-              onClick={() => void lesen()}
+              onClick={() => void laufen(vergleichen)}
             />
           </div>
         </div>

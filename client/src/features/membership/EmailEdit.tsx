@@ -60,8 +60,14 @@ export function EmailEdit({ id, benutzerId }: { id: string; benutzerId?: number 
   ];
   const title = edit.isNew ? 'Neue Email' : `Email ${String(record.email ?? id)}`;
   return (
-    <EditFrame title={title} loading={edit.loading} footer={<SaveButtons edit={edit} />}>
-      <TabFrame tabs={tabs} route="/benutzer/email/:id" />
+    <EditFrame
+      title={title}
+      loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
+      footer={<SaveButtons edit={edit} />}
+    >
+      <TabFrame tabs={tabs} route={`/benutzer/email/${id}`} />
     </EditFrame>
   );
 }

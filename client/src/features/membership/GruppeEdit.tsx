@@ -118,9 +118,11 @@ function GruppeFenster({ config, id, meta }: EditProps & { meta: ResourceMeta })
     <EditFrame
       title={isNew ? 'Neue Gruppe' : `Gruppe ${name}`}
       loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
       footer={<SaveButtons edit={edit} />}
     >
-      <TabFrame tabs={tabs} route={`${config.path}/:id`} />
+      <TabFrame tabs={tabs} route={`${config.path}/${id}`} />
     </EditFrame>
   );
 }

@@ -3,6 +3,7 @@
  * checkboxes; the ids are saved as `Benutzer_Gruppes`, which replaces the record's links.
  */
 import { Checkbox, HTMLTable, Spinner } from '@blueprintjs/core';
+import { enumLabel } from '../../../../common/vocabulary';
 import { useGruppen } from './api';
 import type { Row } from '../../resources/types';
 
@@ -53,8 +54,8 @@ export function GruppenAuswahl({
               />
             </td>
             <td>{String(gruppe.name)}</td>
-            <td>{String(gruppe.typ ?? '')}</td>
-            <td>{String(gruppe.zuordnung)}</td>
+            <td>{enumLabel('benutzer-gruppe', 'typ', String(gruppe.typ ?? ''))}</td>
+            <td>{enumLabel('benutzer-gruppe', 'zuordnung', String(gruppe.zuordnung))}</td>
           </tr>
         ))}
       </tbody>

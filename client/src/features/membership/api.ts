@@ -3,8 +3,8 @@
  * built on the shared wrappers of lib/api.ts and lib/hooks.ts.
  */
 import type { MitgliedArt } from '../../../../common/gruppen';
-import { langeArbeit, type Melder } from '../../components/auftrag/auftrag';
-import { api, request, resourcePath, type Query } from '../../lib/api';
+import { dateiLesen, langeArbeit, type Dateiergebnis, type Melder } from '../../components/auftrag/auftrag';
+import { api, resourcePath, type Query } from '../../lib/api';
 import { invalidateResource, useApi } from '../../lib/hooks';
 import type { Row } from '../../resources/types';
 import { buchungsQuery, type BuchungsVariante } from './buchungen';
@@ -159,13 +159,6 @@ export async function gruppeAuffuellen(
 
 export type CsvZeile = Record<string, string>;
 
-/** A file's rows through POST /node/csv/parse (`;` or `,`, UTF-8 or Windows-1252). */
-export function csvLesen(file: File): Promise<CsvZeile[]> {
-  const form = new FormData();
-  form.append('file', file);
-  return request<CsvZeile[]>('POST', '/csv/parse', { body: form });
-}
-
 export interface AbgleichZeile {
   zeile: number;
   row: CsvZeile;
@@ -182,6 +175,34 @@ export type Abgleich = { zuordnung: MitgliedArt } & Record<
   { count: number; rows: AbgleichZeile[] }
 >;
 
-/** The comparison of spec 001 §4 on the server: the four buckets of the rows; a long one reports its rows to `melde`. */
-export const csvAbgleichen = (gruppeId: number, rows: CsvZeile[], zuordnung: MitgliedArt, melde: Melder) =>
-  langeArbeit<Abgleich>(gruppenPfad(gruppeId, 'csv_compare'), { rows, zuordnung }, melde);
+/**
+ * The comparison of spec 001 §4 on the server: the file is uploaded (`;` or `,`, UTF-8 or
+ * Windows-1252, at most 10 MB), read and compared by a job that reports its rows to `melde`, and
+ * the four buckets are fetched from the file it wrote (issue 26).
+ */
+export async function csvAbgleichen(
+  gruppeId: number,
+  datei: File,
+  zuordnung: MitgliedArt,
+  melde: Melder,
+): Promise<Abgleich> {
+  const form = new FormData();
+  form.append('file', datei);
+  form.append('zuordnung', zuordnung);
+  return dateiLesen<Abgleich>(
+    await langeArbeit<Dateiergebnis>(gruppenPfad(gruppeId, 'csv_compare'), form, melde),
+  );
+}
+
+/** Issue 34: the Datenauskunft of a Benutzer (a ZIP), long work that ends in a file. */
+export const datenauskunft = (benutzerId: number, melde: Melder) =>
+  langeArbeit<Dateiergebnis>(`${resourcePath('benutzer', benutzerId)}/datenauskunft`, {}, melde);
+
+/** Issue 34: erasure on request; what invoices must keep stays (the server says what and refuses while it must wait). */
+export async function loeschenAufWunsch(benutzerId: number) {
+  const ergebnis = await api.post<{ geloescht_am: string; rechnungen: number }>(
+    `${resourcePath('benutzer', benutzerId)}/loeschen-auf-wunsch`,
+  );
+  invalidateResource('benutzer');
+  return ergebnis;
+}

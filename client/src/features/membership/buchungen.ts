@@ -3,17 +3,18 @@
  * common/vorgang.ts), as booking person or, grouped per booking user, as participant.
  */
 import { TIME_ZONE } from '../../lib/format';
+import { inVocabulary } from '../../resources/meta';
 import type { ColumnDef, Row } from '../../resources/types';
 
 export type BuchungsVariante = 'benutzer' | 'teilnehmer';
 
-export const BUCHUNGS_SPALTEN: ColumnDef[] = [
+export const BUCHUNGS_SPALTEN: ColumnDef[] = inVocabulary('rw-transaction', [
   { field: 'buchung_datum', label: 'Buchungsdatum', type: 'date' },
   { field: 'titel', label: 'Titel' },
   { field: 'objekt', label: 'Veranstaltung/Abo' },
   { field: 'betrag', label: 'Betrag', type: 'amount' },
   { field: 'category', label: 'Kategorie' },
-];
+]);
 
 export function buchungsQuery(variante: BuchungsVariante, id: number) {
   const include: unknown[] = [

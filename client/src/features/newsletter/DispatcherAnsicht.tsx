@@ -7,11 +7,11 @@
 import { Button, Callout, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import { enumLabels, fieldLabel } from '../../../../common/vocabulary';
 import { navigate } from '../../app/router';
-import { EditFrame } from '../../components/EditFrame';
+import { EditFrame, RecordNotFound } from '../../components/EditFrame';
 import { RelatedTable } from '../../components/RelatedTable';
 import { api, resourcePath } from '../../lib/api';
 import { confirm } from '../../lib/dialogs';
-import { reportError } from '../../lib/errors';
+import { errorMessage, isNotFound, reportError, reportUnlessNotFound } from '../../lib/errors';
 import { invalidateResource, useApi } from '../../lib/hooks';
 import { formatDateValue } from '../../lib/format';
 import { showToast } from '../../lib/toaster';
@@ -35,6 +35,7 @@ const SPALTEN: ColumnDef[] = [
   { field: 'versanddatum', label: label('versanddatum'), type: 'date' },
   { field: 'versanduhrzeit', label: label('versanduhrzeit') },
   { field: 'versuche', label: label('versuche') },
+  { field: 'naechster_versuch', label: label('naechster_versuch'), type: 'datetime' },
   { field: 'fehler', label: label('fehler') },
 ];
 
@@ -42,7 +43,7 @@ export function DispatcherAnsicht({ config, id }: EditProps) {
   const { data: dispatcher, error } = useApi<Row>(
     resourcePath('newsletter-dispatcher', id),
     { include: [{ association: 'Newsletter', attributes: ['id', 'titel'] }] },
-    { refreshInterval: (d) => (d?.versendet ? 0 : FORTSCHRITT_MS) },
+    { refreshInterval: (d) => (d?.versendet ? 0 : FORTSCHRITT_MS), onError: reportUnlessNotFound },
   );
   // The same request as the table below: SWR shares it, so this also refreshes the table while sending.
   const { data: protokoll } = useApi<Row[]>(
@@ -57,7 +58,14 @@ export function DispatcherAnsicht({ config, id }: EditProps) {
     },
     { refreshInterval: dispatcher?.versendet ? 0 : FORTSCHRITT_MS },
   );
-  if (error) return <Callout intent={Intent.DANGER}>Der Dispatcher wurde nicht gefunden.</Callout>;
+  // Why rows wait (issue 31): a lost worker, retries at a time with the SMTP answer, stopped.
+  const { data: warten } = useApi<{ gruende: string[] }>(
+    dispatcher && !dispatcher.versendet ? `${resourcePath('newsletter-dispatcher', id)}/wartegruende` : null,
+    undefined,
+    { refreshInterval: FORTSCHRITT_MS },
+  );
+  if (isNotFound(error)) return <RecordNotFound onBack={() => navigate(config.path)} />;
+  if (error) return <Callout intent={Intent.DANGER}>{errorMessage(error)}</Callout>;
   const total = Number(dispatcher?.total ?? 0);
   const sent = Number(dispatcher?.sent ?? 0);
   const failed = Number(dispatcher?.failed ?? 0);
@@ -86,22 +94,86 @@ export function DispatcherAnsicht({ config, id }: EditProps) {
     }
   };
 
-  const zustand = dispatcher?.versendet ? 'Versendet' : begonnen ? 'Wird versendet' : 'Geplant';
+  /** A route of the dispatch (issue 31): stop, resume, send the failed ones again. */
+  const aktion = async (pfad: string, frage: string, erfolg: (antwort: Row) => string) => {
+    if (!(await confirm(frage, { confirmText: 'Ja' }))) return;
+    try {
+      const antwort = await api.post<Row>(`/api/newsletter-dispatcher/${id}/${pfad}`, {});
+      invalidateResource('newsletter-dispatcher');
+      invalidateResource('newsletter-versand');
+      showToast(erfolg(antwort), Intent.SUCCESS);
+    } catch (fehler) {
+      reportError(fehler);
+    }
+  };
+  const angehalten = Boolean(dispatcher?.angehalten);
+
+  const zustand = dispatcher?.versendet
+    ? 'Versendet'
+    : angehalten
+      ? 'Angehalten'
+      : begonnen
+        ? 'Wird versendet'
+        : 'Geplant';
   return (
     <EditFrame
       title={`Dispatcher ${id}: ${String(newsletter?.titel ?? '')}`}
       loading={!dispatcher}
       footer={<Button onClick={() => navigate(config.path)}>Schließen</Button>}
       actions={
-        !dispatcher?.versendet && (
-          <Button icon="trash" intent={Intent.DANGER} onClick={() => void unversendeteLoeschen()}>
-            Unversendete Dispatcher löschen
-          </Button>
-        )
+        <>
+          {failed > 0 && (
+            <Button
+              icon="refresh"
+              onClick={() =>
+                void aktion(
+                  'fehlgeschlagene_erneut_senden',
+                  `Die ${failed} fehlgeschlagenen Empfänger dieses Versands erneut senden?`,
+                  (antwort) => `${String(antwort.erneut)} Empfänger werden erneut gesendet`,
+                )
+              }
+            >
+              Fehlgeschlagene erneut senden
+            </Button>
+          )}
+          {dispatcher && !dispatcher.versendet && !angehalten && (
+            <Button
+              icon="pause"
+              onClick={() =>
+                void aktion(
+                  'anhalten',
+                  'Diesen Versand anhalten? Bereits gesendete E-Mails bleiben gesendet.',
+                  () => 'Versand angehalten',
+                )
+              }
+            >
+              Versand anhalten
+            </Button>
+          )}
+          {dispatcher && !dispatcher.versendet && angehalten && (
+            <Button
+              icon="play"
+              intent={Intent.PRIMARY}
+              onClick={() =>
+                void aktion('fortsetzen', 'Diesen Versand fortsetzen?', () => 'Versand fortgesetzt')
+              }
+            >
+              Versand fortsetzen
+            </Button>
+          )}
+          {!dispatcher?.versendet && (
+            <Button icon="trash" intent={Intent.DANGER} onClick={() => void unversendeteLoeschen()}>
+              Unversendete Dispatcher löschen
+            </Button>
+          )}
+        </>
       }
     >
       <div className="dispatcher-kopf">
-        <Tag intent={dispatcher?.versendet ? Intent.SUCCESS : Intent.PRIMARY} large>
+        <Tag
+          intent={dispatcher?.versendet ? Intent.SUCCESS : angehalten ? Intent.WARNING : Intent.PRIMARY}
+          large
+        >
           {zustand}
         </Tag>
         <span>
@@ -126,6 +198,15 @@ export function DispatcherAnsicht({ config, id }: EditProps) {
           {sent} von {total} versendet{failed ? `, ${failed} fehlgeschlagen` : ''}
         </span>
       </div>
+      {Boolean(warten?.gruende.length) && (
+        <Callout intent={Intent.WARNING} title="Warum Empfänger warten" className="dispatcher-wartegruende">
+          <ul>
+            {warten!.gruende.map((grund) => (
+              <li key={grund}>{grund}</li>
+            ))}
+          </ul>
+        </Callout>
+      )}
       <RelatedTable
         resource="newsletter-versand"
         query={{

@@ -113,9 +113,11 @@ function NewsFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
     <EditFrame
       title={isNew ? 'News: Neuer Eintrag' : `News: ${String(record.titel ?? id)}`}
       loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
       footer={<SaveButtons edit={edit} />}
     >
-      <TabFrame tabs={tabs} route={`${config.path}/:id`} />
+      <TabFrame tabs={tabs} route={`${config.path}/${id}`} />
     </EditFrame>
   );
 }

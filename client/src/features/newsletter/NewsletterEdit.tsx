@@ -216,10 +216,12 @@ function NewsletterFenster({ config, id, meta }: EditProps & { meta: ResourceMet
     <EditFrame
       title={isNew ? 'Newsletter: Neuer Eintrag' : `Newsletter: ${String(record.titel ?? id)}`}
       loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
       footer={<SaveButtons edit={edit} />}
       actions={aktionen}
     >
-      <TabFrame tabs={tabs} route={`${config.path}/:id`} />
+      <TabFrame tabs={tabs} route={`${config.path}/${id}`} />
       {vorschau && <Vorschau newsletterId={Number(id)} onClose={() => setVorschau(false)} />}
     </EditFrame>
   );

@@ -196,9 +196,11 @@ function VorlageFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }
         isNew ? 'Newsletter-Vorlage: Neuer Eintrag' : `Newsletter-Vorlage: ${String(record.titel ?? id)}`
       }
       loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
       footer={<SaveButtons edit={edit} />}
     >
-      <TabFrame tabs={tabs} route={`${config.path}/:id`} />
+      <TabFrame tabs={tabs} route={`${config.path}/${id}`} />
     </EditFrame>
   );
 }

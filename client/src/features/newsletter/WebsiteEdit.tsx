@@ -33,6 +33,8 @@ function WebsiteFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }
     <EditFrame
       title={isNew ? 'Webseite: Neuer Eintrag' : `Webseite: ${String(record.website ?? id)}`}
       loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
       footer={<SaveButtons edit={edit} />}
     >
       <FieldForm

@@ -147,6 +147,8 @@ function RabattFenster({ config, id, meta }: EditProps & { meta: ResourceMeta })
     <EditFrame
       title={isNew ? `${config.label}: Neuer Eintrag` : `${config.label}: ${name || id}`}
       loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
       footer={null}
     >
       <StepperFrame

@@ -17,6 +17,7 @@ import {
   useGehaltsumfrage,
   type ImportErgebnis,
 } from './api';
+import { unbekannteKennnummern } from './gehaltsumfrage';
 import { Blaettern, Fehlermeldung, LeereZeile, Rahmen, SEITENGROESSE } from './teile';
 
 type Ausgang = { ok: true; sekunden: number; ergebnis: ImportErgebnis } | { ok: false; meldung: string };
@@ -74,6 +75,8 @@ export function Gehaltsumfrage({ config }: { config: ResourceConfig }) {
   };
 
   const schliessen = () => setAusgang(undefined);
+  const unbekannt = ausgang?.ok ? unbekannteKennnummern(ausgang.ergebnis) : null;
+
   return (
     <Rahmen
       titel={config.label}
@@ -151,9 +154,7 @@ export function Gehaltsumfrage({ config }: { config: ResourceConfig }) {
           {ausgang?.ok ? (
             <>
               <p>{`Es wurden ${ausgang.ergebnis.updated}/${ausgang.ergebnis.set} Datensätze aktualisiert.`}</p>
-              {ausgang.ergebnis.unbekannt.length > 0 && (
-                <p>Unbekannte Kennnummern: {ausgang.ergebnis.unbekannt.join(', ')}</p>
-              )}
+              {unbekannt && <p>{unbekannt}</p>}
             </>
           ) : (
             ausgang?.meldung

@@ -14,9 +14,12 @@ import {
   useKlicksJeDispatcher,
   useKlicksJeMonat,
   useKlicksJeSeminar,
+  useNewsletterWirkung,
   type KlickZahlen,
+  type Wirkung,
 } from './api';
 import { monatsParam } from './auswahl';
+import { anteil, NewsletterDiagramm } from './Diagramme';
 import { Fehlermeldung, LeereZeile, monatsName, Rahmen, tag, useJahresauswahl, zahl } from './teile';
 
 const PFAD = '/auswertung/newsletter';
@@ -48,14 +51,114 @@ const ZAHLEN_KOPF = (
   </>
 );
 
+const WIRKUNG_KOPF = (
+  <>
+    <th className="zahl">Empfänger</th>
+    <th className="zahl">Klicks</th>
+    <th className="zahl">Klickende Empfänger</th>
+    <th className="zahl">Klickrate</th>
+    <th className="zahl">Abmeldungen</th>
+    <th className="zahl">Buchungen nach Klick</th>
+  </>
+);
+
+function WirkungZellen({ w, Zelle = 'td' }: { w: Wirkung; Zelle?: 'td' | 'th' }) {
+  return (
+    <>
+      <Zelle className="zahl">{zahl(w.empfaenger)}</Zelle>
+      <Zelle className="zahl">{zahl(w.klicks)}</Zelle>
+      <Zelle className="zahl">{zahl(w.klickende)}</Zelle>
+      <Zelle className="zahl">{anteil(w.klickrate)}</Zelle>
+      <Zelle className="zahl">{zahl(w.abmeldungen)}</Zelle>
+      <Zelle className="zahl">{zahl(w.buchungen)}</Zelle>
+    </>
+  );
+}
+
+/**
+ * What the year's dispatches achieved (issue 32): the chart per month of dispatch, below it the
+ * same months as a table with the year's sum, then every dispatch.
+ */
+function NewsletterWirkungTeil({ jahr }: { jahr: number }) {
+  const { data, error, isLoading } = useNewsletterWirkung(jahr);
+  return (
+    <section className="newsletter-wirkung">
+      <h5 className="bp6-heading">Wirkung der Versendungen {jahr}</h5>
+      <p className="auswertung-hinweis">
+        Nach Monat des Versands: Empfänger sind zugestellte E-Mails; Buchungen nach Klick sind Buchungen der
+        klickenden Empfänger innerhalb von {data?.nachwirkung_tage ?? 30} Tagen nach ihrem Klick.
+      </p>
+      <Fehlermeldung error={error} />
+      {data && <NewsletterDiagramm daten={data} />}
+      <HTMLTable compact striped className="auswertung-tabelle newsletter-wirkung-monate">
+        <thead>
+          <tr>
+            <th>Monat</th>
+            <th className="zahl">Versendungen</th>
+            {WIRKUNG_KOPF}
+          </tr>
+        </thead>
+        <tbody>
+          {!data ? (
+            <LeereZeile spalten={8} laedt={isLoading} />
+          ) : (
+            data.monate.map((m) => (
+              <tr key={m.monat}>
+                <td>{m.titel}</td>
+                <td className="zahl">{zahl(m.versande)}</td>
+                <WirkungZellen w={m} />
+              </tr>
+            ))
+          )}
+        </tbody>
+        {data && (
+          <tfoot>
+            <tr>
+              <th>Summe {jahr}</th>
+              <th className="zahl">{zahl(data.summe.versande)}</th>
+              <WirkungZellen w={data.summe} Zelle="th" />
+            </tr>
+          </tfoot>
+        )}
+      </HTMLTable>
+      <HTMLTable compact striped className="auswertung-tabelle newsletter-wirkung-versande">
+        <thead>
+          <tr>
+            <th>Versendet am</th>
+            <th>Newsletter</th>
+            {WIRKUNG_KOPF}
+          </tr>
+        </thead>
+        <tbody>
+          {!data?.versande.length ? (
+            <LeereZeile spalten={8} laedt={isLoading} />
+          ) : (
+            data.versande.map((v) => (
+              <tr key={v.dispatcher_id}>
+                <td>{tag(v.versendet_time)}</td>
+                <td>
+                  <a href={href(`/newsletter/versendete/${v.dispatcher_id}`)}>{v.titel}</a>
+                </td>
+                <WirkungZellen w={v} />
+              </tr>
+            ))
+          )}
+        </tbody>
+      </HTMLTable>
+    </section>
+  );
+}
+
 export function NewsletterJahr({ config }: { config: ResourceConfig }) {
   const { jahr, auswahl } = useJahresauswahl(config);
   const { data, error, isLoading } = useKlicksJeMonat(jahr);
   return (
     <Rahmen titel={`Newsletter-Klicks ${jahr}`} laedt={isLoading} aktionen={auswahl}>
+      <NewsletterWirkungTeil jahr={jahr} />
+      <h5 className="bp6-heading">Klicks nach Monat des Klicks</h5>
       <p className="auswertung-hinweis">Gezählt werden Klicks aus versendeten Newslettern.</p>
       <Fehlermeldung error={error} />
-      <HTMLTable compact striped interactive className="auswertung-tabelle">
+      <HTMLTable compact striped interactive className="auswertung-tabelle newsletter-klicks">
         <thead>
           <tr>
             <th>Monat</th>

@@ -24,6 +24,7 @@ import { csvAmount, formatAmount } from '../../lib/format';
 import { defaultTimeFilter } from '../../lib/time-filter';
 import type { ResourceConfig, Row } from '../../resources/types';
 import { useSeminarAuswertung, type SeminarAuswertung, type SeminarZeile } from './api';
+import { SeminarDiagramm } from './Diagramme';
 import {
   ergebnisPfad,
   startErlaubt,
@@ -127,6 +128,8 @@ function SeminarZeilen({ zeilen }: { zeilen: SeminarZeile[] }) {
           <td className="zahl">{zahl(s.besucher)}</td>
           <td className="zahl">{zahl(s.buchungen)}</td>
           <td className="betrag">{formatAmount(s.netto)}</td>
+          <td className="betrag">{formatAmount(s.kosten)}</td>
+          <td className="betrag">{formatAmount(s.marge)}</td>
           <td className="zahl">{zahl(s.newsletter_klicks)}</td>
         </tr>
       ))}
@@ -134,14 +137,17 @@ function SeminarZeilen({ zeilen }: { zeilen: SeminarZeile[] }) {
   );
 }
 
-/** Bookings and net revenue of some seminars (participants are not additive across seminars). */
+/** Bookings, net revenue, costs and margin of some seminars (participants are not additive across seminars). */
 function Zwischensumme({ titel, zeilen }: { titel: string; zeilen: SeminarZeile[] }) {
-  const cents = zeilen.reduce((summe, s) => summe + Math.round(s.netto * 100), 0);
+  const euro = (feld: 'netto' | 'kosten' | 'marge') =>
+    formatAmount(zeilen.reduce((summe, s) => summe + Math.round(s[feld] * 100), 0) / 100);
   return (
     <tr className="auswertung-zwischensumme">
       <th colSpan={5}>{titel}</th>
       <th className="zahl">{zahl(zeilen.reduce((summe, s) => summe + s.buchungen, 0))}</th>
-      <th className="betrag">{formatAmount(cents / 100)}</th>
+      <th className="betrag">{euro('netto')}</th>
+      <th className="betrag">{euro('kosten')}</th>
+      <th className="betrag">{euro('marge')}</th>
       <th />
     </tr>
   );
@@ -173,12 +179,14 @@ function SeminarTabelle({
           <th className="zahl">Besucher</th>
           <th className="zahl">Buchungen</th>
           <th className="betrag">Netto</th>
+          <th className="betrag">Kosten</th>
+          <th className="betrag">Marge</th>
           <th className="zahl">Newsletter-Klicks</th>
         </tr>
       </thead>
       <tbody>
         {!daten?.seminare.length ? (
-          <LeereZeile spalten={8} laedt={laedt} />
+          <LeereZeile spalten={10} laedt={laedt} />
         ) : split ? (
           gruppen.map(([typ, zeilen]) => (
             <Fragment key={typ}>
@@ -197,6 +205,8 @@ function SeminarTabelle({
             <th className="zahl">{zahl(daten.summe.besucher)}</th>
             <th className="zahl">{zahl(daten.summe.buchungen)}</th>
             <th className="betrag">{formatAmount(daten.summe.netto)}</th>
+            <th className="betrag">{formatAmount(daten.summe.kosten)}</th>
+            <th className="betrag">{formatAmount(daten.summe.marge)}</th>
             <th className="zahl">{zahl(daten.summe.klicks)}</th>
           </tr>
         </tfoot>
@@ -344,6 +354,8 @@ async function exportiere(daten: SeminarAuswertung): Promise<void> {
         Besucher: s.besucher,
         Buchungen: s.buchungen,
         Netto: csvAmount(s.netto),
+        Kosten: csvAmount(s.kosten),
+        Marge: csvAmount(s.marge),
         'Newsletter-Klicks': s.newsletter_klicks,
       })),
       'Seminar-Auswertung',
@@ -398,6 +410,9 @@ export function SeminarErgebnis() {
             Nettoumsatz: <strong>{formatAmount(data.summe.netto)}</strong>
           </span>
           <span>
+            Marge: <strong>{formatAmount(data.summe.marge)}</strong>
+          </span>
+          <span>
             Newsletter-Klicks: <strong>{zahl(data.summe.klicks)}</strong>
           </span>
         </div>
@@ -406,7 +421,12 @@ export function SeminarErgebnis() {
         <Tab
           id="seminare"
           title="Seminare"
-          panel={<SeminarTabelle daten={data} split={split} laedt={isLoading} />}
+          panel={
+            <>
+              {data && data.seminare.length > 0 && <SeminarDiagramm seminare={data.seminare} />}
+              <SeminarTabelle daten={data} split={split} laedt={isLoading} />
+            </>
+          }
         />
         <Tab id="besucher" title="Besucher" panel={<BesucherTabelle daten={data} laedt={isLoading} />} />
         <Tab id="turni" title="Abo-Turnusse" panel={<TurnusTabelle daten={data} laedt={isLoading} />} />

@@ -3,11 +3,13 @@
  * their period, bundles and products by booking date; /auswertung/umsatz/{yearMonth} lists a month.
  */
 import { Button, HTMLTable } from '@blueprintjs/core';
+import { berlinDatum } from '../../../../common/kalender';
 import { href, navigate } from '../../app/router';
 import { formatAmount } from '../../lib/format';
 import type { ResourceConfig } from '../../resources/types';
 import { useUmsatzJahr, useUmsatzMonat, type Kategorie, type Summen, type UmsatzPosten } from './api';
 import { monatsParam } from './auswahl';
+import { UmsatzDiagramm } from './Diagramme';
 import { Fehlermeldung, LeereZeile, prozent, Rahmen, tag, useJahresauswahl, zahl } from './teile';
 
 const PFAD = '/auswertung/umsatz';
@@ -44,6 +46,7 @@ export function UmsatzJahr({ config }: { config: ResourceConfig }) {
     <Rahmen titel={`${config.label} ${jahr}`} laedt={isLoading} aktionen={auswahl}>
       <p className="auswertung-hinweis">{HINWEIS} Ein Klick auf einen Monat zeigt seine Seminare und Abos.</p>
       <Fehlermeldung error={error} />
+      {data && <UmsatzDiagramm daten={data} kategorien={KATEGORIE_SPALTEN} heute={berlinDatum(new Date())} />}
       <HTMLTable compact striped interactive className="auswertung-tabelle">
         <thead>
           <tr>

@@ -66,6 +66,9 @@ export interface SeminarZeile {
   besucher: number;
   buchungen: number;
   netto: number;
+  /** The events' cost data and what is left of the net revenue (issue 32). */
+  kosten: number;
+  marge: number;
   newsletter_klicks: number;
 }
 
@@ -111,6 +114,8 @@ export interface SeminarAuswertung {
     besucher: number;
     buchungen: number;
     netto: number;
+    kosten: number;
+    marge: number;
     turni: number;
     newsletters: number;
     klicks: number;
@@ -146,6 +151,34 @@ export interface KlickBenutzer {
   klicks: number;
   letzter_klick: string | null;
 }
+
+/** What the newsletters did (issue 32): per dispatch, month of dispatch and year. */
+export interface Wirkung {
+  empfaenger: number;
+  klicks: number;
+  klickende: number;
+  /** A share: 0.1234 is 12,34 %. */
+  klickrate: number;
+  abmeldungen: number;
+  buchungen: number;
+}
+
+export interface NewsletterWirkung {
+  jahr: number;
+  nachwirkung_tage: number;
+  versande: (Wirkung & {
+    dispatcher_id: number;
+    newsletter_id: number;
+    titel: string;
+    versendet_time: string;
+    monat: string;
+  })[];
+  monate: (Wirkung & { monat: string; titel: string; versande: number })[];
+  summe: Wirkung & { versande: number };
+}
+
+export const useNewsletterWirkung = (jahr: number) =>
+  useApi<NewsletterWirkung>(`${AUSWERTUNG}/newsletter-wirkung`, { year: jahr });
 
 /** The four levels of spec 003 §7 'list rw-auswertung/newsletter' (year, months, single_seminar, click_benutzer). */
 const useNewsletter = <T>(query: Query) => useApi<T[]>(`${AUSWERTUNG}/newsletter`, query);
@@ -208,7 +241,10 @@ export const useGehaltsumfrage = (limit: number, offset: number) =>
 export interface ImportErgebnis {
   updated: number;
   set: number;
+  /** The first hundred Kennnummern without Benutzer. */
   unbekannt: string[];
+  /** How many Kennnummern have no Benutzer. */
+  unbekannt_anzahl: number;
 }
 
 /** A large file is applied in the background; `melde` receives its progress meanwhile. */

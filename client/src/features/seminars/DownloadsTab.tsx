@@ -1,9 +1,9 @@
 /**
  * The Downloads tab of a seminar, event, content, speaker or room (spec 001 §2, §9, spec 002 §2):
- * its downloads with name, category, size and public flag, each to open or delete (after asking),
+ * its downloads with name, category and size, each made public or not, opened or deleted (after asking),
  * and the upload of a new one with the categories that fit the record.
  */
-import { AnchorButton, Button, ButtonGroup, H6, Intent } from '@blueprintjs/core';
+import { AnchorButton, Button, ButtonGroup, H6, Intent, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { enumLabels } from '../../../../common/vocabulary';
 import { formatSize } from '../../components/files/size';
@@ -22,13 +22,22 @@ const SPALTEN: ColumnDef[] = [
   { field: 'title', label: 'Titel' },
   { field: 'category', label: 'Kategorie', type: 'enum', enumLabels: enumLabels('download', 'category') },
   { field: 'size', label: 'Größe', format: (bytes) => formatSize(Number(bytes)) },
-  { field: 'public', label: 'Öffentlich', type: 'boolean' },
   { field: 'createdAt', label: 'Erstellt am', type: 'datetime' },
 ];
 
 export function DownloadsTab({ relation, relationId }: { relation: string; relationId: number }) {
   // A new form after each upload: empty again, no file chosen.
   const [formular, setFormular] = useState(0);
+
+  const oeffentlich = async (row: Row, wert: boolean) => {
+    try {
+      await api.put(resourcePath('download', row.id), { public: wert, version: row.version });
+      showToast(wert ? 'Download ist öffentlich' : 'Download ist nicht mehr öffentlich');
+    } catch (error) {
+      reportError(error);
+    }
+    invalidateResource('download');
+  };
 
   const loeschen = async (row: Row) => {
     const name = String(row.real_name ?? row.file_name);
@@ -56,6 +65,12 @@ export function DownloadsTab({ relation, relationId }: { relation: string; relat
         columns={SPALTEN}
         actions={(row) => (
           <ButtonGroup variant="minimal">
+            <Switch
+              className="download-oeffentlich"
+              label="Öffentlich"
+              checked={Boolean(row.public)}
+              onChange={(e) => void oeffentlich(row, e.currentTarget.checked)}
+            />
             <AnchorButton
               icon="download"
               aria-label="Herunterladen"

@@ -54,6 +54,17 @@ export function EinladungsDaten({ kontext, pfad }: { kontext: FensterKontext; pf
 }
 
 /**
+ * The invitation's fields and texts as the screen shows them, saved or not: each named, so that
+ * the server renders exactly these and none of the stored ones (a text switched off is null).
+ */
+export function einladungsVorgaben(record: Row, pfad: string): Row {
+  const daten = (readPath(record, pfad) ?? {}) as Row;
+  return Object.fromEntries(
+    [...EINLADUNG_FELDER, ...EINLADUNG_TEXTE].map((name) => [name, daten[name] ?? null]),
+  );
+}
+
+/**
  * 'PDF erzeugen' (spec 001 §7): `POST /node/api/pdf-vorlage/render` with the invitation `auftrag()`
  * gives, saved under the file name of the answer's Content-Disposition.
  */

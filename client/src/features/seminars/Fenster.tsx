@@ -124,11 +124,13 @@ function MitMeta({
     <EditFrame
       title={isNew ? `${config.label}: Neuer Eintrag` : `${config.label}: ${name || id}`}
       loading={edit.loading}
+      notFound={edit.notFound}
+      onBack={edit.close}
       footer={<SaveButtons edit={edit} />}
       actions={!isNew && actions?.(kontext)}
     >
       <div className="seminar-fenster">
-        <TabFrame tabs={tabs(kontext)} route={`${config.path}/:id`} />
+        <TabFrame tabs={tabs(kontext)} route={`${config.path}/${id}`} />
       </div>
       {!isNew && <Verlauf resource={config.resource} id={Number(record.id ?? id)} />}
     </EditFrame>

@@ -18,11 +18,11 @@ import { fieldLabel } from '../../../../common/vocabulary';
 import { useUser } from '../../app/session';
 import { ResourceList } from '../../components/ResourceList';
 import type { EditProps, FieldOverride, ResourceConfig, Row } from '../../resources/types';
-import { icalUrl, ladeDatensatz, useDatensatz, type SeminarTyp } from './api';
+import { icalUrl, ladeDatensatz, useDatensatz, useDebitorVorschau, type SeminarTyp } from './api';
 import { resourcePath } from '../../lib/api';
 import { useApi } from '../../lib/hooks';
 import { LEHRGANG_TYPEN, PDF } from './felder';
-import { EinladungsDaten, PdfErzeugen } from './EinladungsDaten';
+import { EinladungsDaten, einladungsVorgaben, PdfErzeugen } from './EinladungsDaten';
 import { Fenster, type FensterKontext } from './Fenster';
 import { Preise } from './Preise';
 import { TlmsKurs } from './TlmsKurs';
@@ -95,6 +95,15 @@ export function SeminarEdit(props: EditProps) {
   );
 }
 
+/** A saved seminar's debtor number; a new one's as it will be assigned on saving. */
+function debitorText(record: Row, vorschau: number | undefined): string {
+  if (record.debitor != null) return String(record.debitor);
+  if (record.id !== undefined) return '';
+  return vorschau === undefined
+    ? 'wird beim Speichern vergeben'
+    : `${vorschau} (wird beim Speichern vergeben)`;
+}
+
 function Grunddaten({ kontext }: { kontext: FensterKontext }) {
   const { record, change, felder, edit } = kontext;
   const verband = useUser().verband;
@@ -111,6 +120,8 @@ function Grunddaten({ kontext }: { kontext: FensterKontext }) {
       ? void typWaehlen(patch.veranstaltung_typ_id as number | null)
       : change(seminarFolgt(record, patch, aktuellerTyp));
 
+  const kreisId = aktuellerTyp?.rw_debitor_kreis_id ?? null;
+  const { data: vorschau } = useDebitorVorschau(kontext.isNew ? kreisId : null);
   const mwst = mwstSchalter(record, aktuellerTyp);
   const gesperrt = (name: string, wenn: boolean): FieldOverride => ({ name, readOnly: wenn });
   const label = (name: string) => fieldLabel(RESOURCE, name) ?? name;
@@ -166,13 +177,7 @@ function Grunddaten({ kontext }: { kontext: FensterKontext }) {
           </FormGroup>
           {aktuellerTyp?.rw_debitor_kreis_id != null && (
             <FormGroup label={label('debitor')} labelFor="field-debitor">
-              <InputGroup
-                id="field-debitor"
-                readOnly
-                value={
-                  record.debitor == null ? 'wird beim ersten Speichern vergeben' : String(record.debitor)
-                }
-              />
+              <InputGroup id="field-debitor" readOnly value={debitorText(record, vorschau?.debitor)} />
             </FormGroup>
           )}
           {felder(['Storno_Options'])}
@@ -230,12 +235,12 @@ function PdfDaten({ kontext }: { kontext: FensterKontext }) {
   });
   const [vorlageId, setVorlageId] = useState<string>('');
   const vorlage = vorlagen?.find((v) => String(v.id) === vorlageId) ?? vorlagen?.[0];
-  // The server renders the saved texts of the seminar (data.seminareinladung_pdf).
+  // The texts as typed, saved or not (issue 35): the server's own are the saved ones.
   const auftrag = () => ({
     typ: EINLADUNGS_VORLAGE,
     template_file: vorlage?.template_file ?? null,
     titel: `Seminareinladung ${String(record.titel ?? '')}`.trim(),
-    data: { veranstaltung_ids: [record.id] },
+    data: { ...einladungsVorgaben(record, PDF), veranstaltung_ids: [record.id] },
   });
   return (
     <div className="form-columns">

@@ -7,7 +7,7 @@
  */
 import { AnchorButton, Button, Card, H4, HTMLSelect, HTMLTable, Spinner, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
-import { fieldLabel } from '../../../../common/vocabulary';
+import { enumLabel, fieldLabel } from '../../../../common/vocabulary';
 import { navigate, useLocation } from '../../app/router';
 import { dateiHerunterladen, type Dateiergebnis, type Melder } from '../../components/auftrag/auftrag';
 import { AuftragFortschritt, useLangeArbeit } from '../../components/auftrag/AuftragFortschritt';
@@ -34,6 +34,14 @@ const name = (z: TeilnehmerZeile) =>
   [z.nachname, z.vorname].filter(Boolean).join(', ') || z.anzeigename || '';
 
 /** The CSV columns by title (spec 002 §3). */
+/** The booking types of a participant (the server joins them with ', '), in German. */
+const buchungsTypen = (typen: string | null) =>
+  (typen ?? '')
+    .split(', ')
+    .filter(Boolean)
+    .map((typ) => enumLabel('rw-transaction', 'buchung_typ', typ))
+    .join(', ');
+
 const csvZeile = (z: TeilnehmerZeile): Row => ({
   Kennnummer: z.kennnummer ?? '',
   Vorname: z.vorname ?? '',
@@ -41,7 +49,7 @@ const csvZeile = (z: TeilnehmerZeile): Row => ({
   Anzeigename: z.anzeigename ?? '',
   Firma: z.firma ?? '',
   'E-Mail': z.email ?? '',
-  Typ: z.typ ?? '',
+  Typ: buchungsTypen(z.typ),
   Betrag: csvAmount(z.betrag),
   Mitglied: z.mitglied ? 'ja' : 'nein',
   Teilnahme: z.teilnahme ? 'ja' : 'nein',
@@ -208,7 +216,7 @@ export function Teilnehmerliste({ veranstaltungId, eventId }: { veranstaltungId:
                 </td>
                 <td>{z.firma}</td>
                 <td>{z.email}</td>
-                <td>{z.typ}</td>
+                <td>{buchungsTypen(z.typ)}</td>
                 <td className="betrag">{formatAmount(z.betrag)}</td>
                 <td>{z.mitglied ? 'ja' : 'nein'}</td>
                 <td>

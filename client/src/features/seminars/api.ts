@@ -28,6 +28,17 @@ export const ladeDatensatz = <T extends Row = Row>(resource: string, id: number)
 
 export type SeminarTyp = Row & TypVorgaben & { rw_debitor_kreis_id: number | null };
 
+/**
+ * The debtor number a new seminar of a circle will get (spec 001), read only: the save takes it,
+ * and shows another one if a seminar saved meanwhile took this one. Read again every 10 s.
+ */
+export const useDebitorVorschau = (kreisId: number | null) =>
+  useApi<{ debitor: number }>(
+    kreisId === null ? null : `${resourcePath('rw-debitor-kreis', kreisId)}/naechsteNummer`,
+    undefined,
+    { refreshInterval: 10000 },
+  );
+
 /** `POST /node/api/{veranstaltung|veranstaltung-event}/{id}/createTlmsCourse` (spec 001 §7): the new course's id. */
 export const erstelleTlmsKurs = (art: 'veranstaltung' | 'veranstaltung-event', id: number) =>
   api.post<{ id: string }>(`${resourcePath(art, id)}/createTlmsCourse`);

@@ -3,7 +3,8 @@ import { gueltigkeitsText } from '../../../../common/bescheinigung';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { formatSize } from '../../components/files/size';
 import { lazyScreen } from '../../lib/lazy';
-import type { FeatureSlice, ResourceConfig } from '../../resources/types';
+import type { FeatureSlice, ResourceConfig, Row } from '../../resources/types';
+import { bezugOhneTitel, DownloadBezugTitel } from './DownloadBezug';
 import { EVENT_SPALTEN } from './spalten';
 import { VorlagePdf } from './VorlagePdf';
 import './seminars.css';
@@ -23,6 +24,9 @@ const OrtEdit = lazyScreen(load.mitDownloads, 'OrtEdit');
 const Teilnehmerliste = lazyScreen(() => import('./Teilnehmerliste'), 'Teilnehmerliste');
 const BescheinigungEdit = lazyScreen(() => import('./BescheinigungEdit'), 'BescheinigungEdit');
 const PdfVorlageEdit = lazyScreen(() => import('./PdfVorlageEdit'), 'PdfVorlageEdit');
+
+/** A download is named by what staff called it, else by its title or stored file. */
+const downloadTitel = (row: Row) => String(row.real_name || row.title || row.file_name || '');
 
 const oneYear = { timeDefault: 12 } as const;
 
@@ -140,7 +144,13 @@ const menu: Record<string, ResourceConfig> = {
       { field: 'real_name' },
       { field: 'file_name' },
       { field: 'relation' },
-      { field: 'relation_id', type: 'number' },
+      // The record's title, not its id (issue 35); the CSV export keeps 'Seminar #9'.
+      {
+        field: 'relation_id',
+        sortable: false,
+        format: (_, row) => bezugOhneTitel(row),
+        cell: (row) => <DownloadBezugTitel row={row} />,
+      },
       { field: 'category' },
       { field: 'size', format: (bytes) => formatSize(Number(bytes)) },
       { field: 'public', type: 'boolean' },
@@ -148,6 +158,7 @@ const menu: Record<string, ResourceConfig> = {
     timeDefault: 3,
     refreshInterval: 30000,
     edit: DownloadEdit,
+    title: downloadTitel,
     // A copy would share the file name, which is unique: a new download is a new upload.
     noCopy: true,
   },

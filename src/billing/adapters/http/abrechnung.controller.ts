@@ -1,12 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
+import { ZodBody } from '../../../platform/http/zod-body';
 import { attachmentHeader } from '../../../platform/files/file-response';
 import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { Abrechnungen, type SepaArt } from '../../application/abrechnungen';
 import { AbrechnungsAuftraege, akteur } from '../jobs/abrechnung.jobs';
+import { KATEGORIE, LaufKoerper } from './billing.schemas';
+import { SEPA_AUSGELASSEN, sepaAusgelassenSchreiben } from '../../../../common/sepa';
 
 /** The summaries' verbs (spec 002 §7): export, the SEPA files, the invoices by e-mail. */
 @Controller('node/api/rw-abrechnung')
@@ -24,7 +27,11 @@ export class AbrechnungController {
   @LangeArbeit()
   @Post()
   @HttpCode(200)
-  async erstellen(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async erstellen(
+    @ZodBody(LaufKoerper, KATEGORIE) body: LaufKoerper,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const anfrage = this.abrechnungen.exportAnfrage(body);
     const actor = akteur(currentUser(req));
     return antwort(res, await this.auftraege.export.starte({ anfrage, actor }, wartezeit(req)));
@@ -58,11 +65,15 @@ export class AbrechnungController {
     return antwort(res, await this.auftraege.rechnungenEmail.starte({ abrechnungId, actor }, wartezeit(req)));
   }
 
-  /** A plain GET link (DESIGN.md §3): the XML file as an attachment. */
+  /**
+   * A plain GET link (DESIGN.md §3): the XML file as an attachment, the invoices left out (no
+   * IBAN, no mandate) in the header SEPA_AUSGELASSEN (common/sepa.ts).
+   */
   private async sepa(art: SepaArt, id: string, req: Request, res: Response) {
-    const { name, xml } = await this.abrechnungen.sepa(parseId(id), art, currentUser(req));
+    const { name, xml, ausgelassen } = await this.abrechnungen.sepa(parseId(id), art, currentUser(req));
     res.type('application/xml');
     res.setHeader('Content-Disposition', attachmentHeader(name));
+    res.setHeader(SEPA_AUSGELASSEN, sepaAusgelassenSchreiben(ausgelassen));
     res.send(xml);
   }
 }

@@ -1,6 +1,9 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { ZodBody } from '../../../platform/http/zod-body';
 import { Kalkulation } from '../../application/kalkulation';
+import { KATEGORIE, KalkulationKoerper } from './billing.schemas';
 
 /** The billing overview's sums (spec 002 §7 `POST /api/rw-calculation/calcCategory`). */
 @Controller('node/api/rw-calculation')
@@ -11,7 +14,7 @@ export class KalkulationController {
   @ApiOperation({ summary: 'Summen der Abrechnungsübersicht (Vorgänge, Rechnungen, Abo-Buchungen)' })
   @Post('calcCategory')
   @HttpCode(200)
-  calcCategory(@Body() body: unknown) {
+  calcCategory(@ZodBody(KalkulationKoerper, KATEGORIE) body: z.output<typeof KalkulationKoerper>) {
     return this.kalkulation.berechne(body);
   }
 }

@@ -1,11 +1,22 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
+import type { z } from 'zod';
+import { ZodBody } from '../../../platform/http/zod-body';
 import type { Row } from '../../../platform/resources/resource-definition';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { Buchungen } from '../../application/buchungen';
 import { Vorgaenge } from '../../application/vorgaenge';
+import type { BuchungsEingabe } from '../../domain/buchung';
+import {
+  BUCHUNG,
+  BuchungsKoerper,
+  KATEGORIE,
+  KategorieKoerper,
+  VORGANG,
+  VorgangsKoerper,
+} from './billing.schemas';
 
 /**
  * The booking transactions' verbs (spec 002 §7). `POST` and `PUT …/{id}` take the place of the
@@ -24,7 +35,7 @@ export class VorgangController {
    * generic create. Answers the transaction as the generic reader shows it, 201.
    */
   @Post()
-  buchen(@Body() body: unknown, @Req() req: Request) {
+  buchen(@ZodBody(BuchungsKoerper, BUCHUNG) body: BuchungsEingabe, @Req() req: Request) {
     return this.buchungen.buchen(body, currentUser(req));
   }
 
@@ -34,19 +45,22 @@ export class VorgangController {
   })
   @Post('preis')
   @HttpCode(200)
-  preis(@Body() body: unknown) {
+  preis(@ZodBody(BuchungsKoerper, BUCHUNG) body: BuchungsEingabe) {
     return this.buchungen.preis(body);
   }
 
   @Put(':id')
-  aendern(@Param('id') id: string, @Body() body: Row, @Req() req: Request) {
+  aendern(@Param('id') id: string, @ZodBody(VorgangsKoerper, VORGANG) body: Row, @Req() req: Request) {
     return this.vorgaenge.aendern(parseId(id), body, currentUser(req));
   }
 
   @ApiOperation({ summary: 'Alle offenen Vorgänge eines Seminars, Abos, Bundles oder Produkts verifizieren' })
   @Post('setAllVerifiziert')
   @HttpCode(200)
-  alleVerifizieren(@Body() body: unknown, @Req() req: Request) {
+  alleVerifizieren(
+    @ZodBody(KategorieKoerper, KATEGORIE) body: z.output<typeof KategorieKoerper>,
+    @Req() req: Request,
+  ) {
     return this.vorgaenge.alleVerifizieren(body, currentUser(req));
   }
 

@@ -31,7 +31,10 @@ interface EmailAuftrag {
 export class AbrechnungsAuftraege implements OnModuleInit {
   readonly rechnungslauf: Hintergrundauftrag<LaufAuftrag, Laufergebnis>;
   readonly export: Hintergrundauftrag<LaufAuftrag, Exportergebnis>;
-  readonly rechnungenEmail: Hintergrundauftrag<EmailAuftrag, { message: string; versendet: number }>;
+  readonly rechnungenEmail: Hintergrundauftrag<
+    EmailAuftrag,
+    Awaited<ReturnType<Abrechnungen['rechnungenEmail']>>
+  >;
 
   constructor(queue: JobQueue, lauf: Rechnungslauf, abrechnungen: Abrechnungen) {
     this.rechnungslauf = new Hintergrundauftrag(queue, RECHNUNGSLAUF, ({ anfrage, actor }, melde) =>

@@ -7,7 +7,7 @@ import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from
 import { CreatedAt, JsonColumn, ManyToOneVia, UpdatedAt, Version } from '../../../platform/database/columns';
 import { Veranstaltung } from '../../../seminars/adapters/persistence/veranstaltung.entity';
 import { WbAbo } from '../../../promotions/adapters/persistence/wb-abo.entity';
-import type { Kategorie } from '../../domain/kategorie';
+import type { AbrechnungLogArt, Kategorie } from '../../domain/kategorie';
 import { RwRechnung } from './rw-rechnung.entity';
 
 @Entity('rw_abrechnung')
@@ -33,12 +33,12 @@ export class RwAbrechnung {
   WB_Abo: Relation<WbAbo> | null;
 }
 
-/** One admin action on a summary: type (e.g. sepaDebit, rechnungenEmail), who, when. */
+/** One admin action on a summary: its type, who, when. */
 @Entity('rw_abrechnung_log')
 export class RwAbrechnungLog {
   @PrimaryGeneratedColumn() id: number;
   @Column({ type: 'integer' }) rw_abrechnung_id: number;
-  @Column({ type: 'varchar', length: 40 }) type: string;
+  @Column({ type: 'varchar', length: 40 }) type: AbrechnungLogArt;
   @Column({ type: 'varchar', length: 255, nullable: true }) admin_name: string | null;
   @CreatedAt() createdAt: Date;
 

@@ -25,6 +25,10 @@ export class RwBezahloption {
   @Column({ type: 'integer', nullable: true }) neg_benutzer_konto_id: number | null;
   /** The client defaults it to true for association 3 (spec 002 §9). */
   @Column({ type: 'boolean', default: false }) skript_per_post: boolean;
+  /** Issue 29: an e-invoice also without firma (domain/e-rechnung.ts). */
+  @Column({ type: 'boolean', default: false }) e_rechnung: boolean;
+  /** The recipient's Leitweg-ID (public authorities), the e-invoice's buyer reference. */
+  @Column({ type: 'varchar', length: 46, nullable: true }) leitweg_id: string | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
   @Version() version: number;

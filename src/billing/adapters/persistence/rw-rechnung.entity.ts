@@ -6,6 +6,8 @@
 import { Column, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import {
   CreatedAt,
+  DateOnlyColumn,
+  DateTimeColumn,
   JsonColumn,
   ManyToOneVia,
   MoneyColumn,
@@ -20,6 +22,9 @@ import type { BezahlTyp, Kategorie } from '../../domain/kategorie';
 import { RwAbrechnung } from './rw-abrechnung.entity';
 import { RwKreis } from './rw-kreis.entity';
 import { RwTransaction } from './rw-transaction.entity';
+import { RwVorlage } from './rw-vorlage.entity';
+import { RwZahlung } from './rw-zahlung.entity';
+import type { Zahlstatus } from '../../domain/zahlung';
 
 @Entity('rw_rechnung')
 export class RwRechnung {
@@ -43,11 +48,23 @@ export class RwRechnung {
   @Column({ type: 'integer', nullable: true }) wb_bundle_id: number | null;
   @Column({ type: 'integer', nullable: true }) warenkorb_id: number | null;
   @JsonColumn() data: Record<string, unknown> | null;
+  /** The template it was issued with (domain/steuerquellen.ts chose it); null: the shipped default. */
+  @Column({ type: 'integer', nullable: true }) rw_vorlage_id: number | null;
+  /** The PDF rendered at issue, in the invoice archive, and its SHA-256 (hex): what every download serves. */
+  @Column({ type: 'varchar', length: 255, nullable: true }) original_datei: string | null;
+  @Column({ type: 'varchar', length: 64, nullable: true }) original_sha256: string | null;
+  /** Derived from the amount and the payments by domain/zahlung.ts, kept with every payment booked. */
+  @Column({ type: 'varchar', length: 40, nullable: true }) zahlstatus: Zahlstatus | null;
+  /** Issue 34: set when its recipient was erased on request; the yearly job deletes it after this day. */
+  @DateOnlyColumn() aufbewahren_bis: string | null;
+  /** When the summary's batch e-mail claimed the invoice (issue 28: at most once per invoice). */
+  @DateTimeColumn() email_versendet_am: Date | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
   @Version() version: number;
 
   @OneToMany(() => RwTransaction, (t) => t.RW_Rechnung) RW_Transactions: Relation<RwTransaction>[];
+  @OneToMany(() => RwZahlung, (z) => z.RW_Rechnung) RW_Zahlungs: Relation<RwZahlung>[];
 
   @ManyToOneVia(() => Benutzer, 'benutzer_id')
   Benutzer: Relation<Benutzer> | null;
@@ -57,6 +74,9 @@ export class RwRechnung {
 
   @ManyToOneVia(() => RwKreis, 'rw_kreis_id')
   RW_Kreis: Relation<RwKreis> | null;
+
+  @ManyToOneVia(() => RwVorlage, 'rw_vorlage_id')
+  RW_Vorlage: Relation<RwVorlage> | null;
 
   /** The storno invoice that cancelled this one. */
   @ManyToOneVia(() => RwRechnung, 'storno_id')

@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
+import type { z } from 'zod';
 import { currentUser } from '../../../platform/auth/current-user';
+import { ZodBody } from '../../../platform/http/zod-body';
 import { StaffDirectory } from '../../../platform/auth/staff-directory';
 import { renewLogin } from '../../../platform/auth/staff-sessions';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { BenutzerZugang } from '../../application/benutzer-zugang';
+import { BENUTZER, HashPasswortKoerper, PasswortKoerper } from './membership.schemas';
 
 @Controller('node/api')
 export class BenutzerZugangController {
@@ -15,7 +18,7 @@ export class BenutzerZugangController {
   ) {}
 
   /** Sets the password; an administrator setting their own stays logged in in this browser. */
-  private async setze(id: number, password: unknown, req: Request) {
+  private async setze(id: number, password: string, req: Request) {
     await this.zugang.setzePasswort(id, password, currentUser(req));
     if (id === currentUser(req)?.id) await renewLogin(req, this.staff);
     return { gesetzt: true };
@@ -32,8 +35,12 @@ export class BenutzerZugangController {
   @ApiOperation({ summary: 'Passwort eines Benutzers setzen' })
   @Post('benutzer/:id/password')
   @HttpCode(200)
-  setzen(@Param('id') id: string, @Body() body: { password?: unknown }, @Req() req: Request) {
-    return this.setze(parseId(id), body?.password, req);
+  setzen(
+    @Param('id') id: string,
+    @ZodBody(PasswortKoerper, BENUTZER) { password }: z.output<typeof PasswortKoerper>,
+    @Req() req: Request,
+  ) {
+    return this.setze(parseId(id), password, req);
   }
 
   @ApiOperation({ summary: 'Passwort eines Benutzers entfernen' })
@@ -52,10 +59,10 @@ export class BenutzerZugangController {
   @Post('Benutzer/hashPassword')
   @HttpCode(200)
   hashPassword(
-    @Body() body: { benutzer_id?: unknown; id?: unknown; password?: unknown },
+    @ZodBody(HashPasswortKoerper, BENUTZER) { benutzerId, password }: z.output<typeof HashPasswortKoerper>,
     @Req() req: Request,
   ) {
-    return this.setze(parseId(String(body?.benutzer_id ?? body?.id)), body?.password, req);
+    return this.setze(benutzerId, password, req);
   }
 
   @ApiOperation({ summary: 'Benutzer bei TalentLMS anlegen' })

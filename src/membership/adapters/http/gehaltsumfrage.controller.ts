@@ -13,19 +13,19 @@ import {
 } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { currentUser } from '../../../platform/auth/current-user';
+import { AKADEMIE, nurFuerVerband } from '../../../platform/auth/verband';
 import { stringifyCsv } from '../../../platform/csv/csv-format';
 import { attachmentHeader } from '../../../platform/files/file-response';
-import {
-  MB,
-  requireUpload,
-  SingleFileUpload,
-  type UploadedBuffer,
-} from '../../../platform/files/single-file-upload';
+import { CsvUpload } from '../../../platform/csv/csv-upload';
+import { requireUpload, type UploadedBuffer } from '../../../platform/files/single-file-upload';
 import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
-import { DomainError } from '../../../shared/domain-error';
 import { Gehaltsumfrage } from '../../application/gehaltsumfrage';
 import { leseListenseite } from '../../domain/gehaltsumfrage';
 import { GehaltsumfrageAuftraege } from '../jobs/gehaltsumfrage.jobs';
+
+/** Spec 000 §2: the Gehaltsumfrage is verband 2's; the routes refuse other staff, not only the menu. */
+const nurAkademie = (req: Request) => nurFuerVerband(currentUser(req), AKADEMIE, 'Die Gehaltsumfrage');
 
 /** The salary survey administration (spec 002 §2, §7): list, import, reset, export. */
 @Controller('node')
@@ -38,16 +38,19 @@ export class GehaltsumfrageController {
   /** The screen's list → {count, rows: [{id, kennnummer, name, link, passwort_gesetzt}]}. */
   @ApiOperation({ summary: 'Zugänge zur Gehaltsumfrage auflisten' })
   @Get('api/gehaltsumfrage')
-  liste(@Query('limit') limit: unknown, @Query('offset') offset: unknown) {
+  liste(@Query('limit') limit: unknown, @Query('offset') offset: unknown, @Req() req: Request) {
+    nurAkademie(req);
     const seite = leseListenseite(limit, offset);
     return this.gehaltsumfrage.liste(seite.limit, seite.offset);
   }
 
-  /** The list export as a CSV file for German Excel. */
+  /** The list export as a CSV file for German Excel; the passwords only for staff with the admin right. */
   @ApiOperation({ summary: 'Zugänge zur Gehaltsumfrage als CSV' })
   @Get('gehaltsumfrage')
-  async export(@Res({ passthrough: true }) res: Response) {
-    const csv = stringifyCsv(await this.gehaltsumfrage.exportZeilen());
+  async export(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    nurAkademie(req);
+    const user = currentUser(req)!;
+    const csv = stringifyCsv(await this.gehaltsumfrage.exportZeilen({ id: user.id, name: user.name }));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', attachmentHeader('Gehaltsumfrage.csv'));
     return new StreamableFile(csv, { length: csv.length });
@@ -55,23 +58,19 @@ export class GehaltsumfrageController {
 
   /**
    * Multipart `file`: the access file (Kennnummer, Link, Passwort) → {updated, set, unbekannt}, or
-   * 202 with the job while a large file is applied.
+   * 202 with the job while a large file is read and applied (a broken file: the job's German reason).
    */
   @ApiOperation({ summary: 'Zugangsdatei der Gehaltsumfrage einlesen' })
   @LangeArbeit()
   @Post('gehaltsumfrage')
   @HttpCode(200)
-  @UseInterceptors(
-    SingleFileUpload({
-      maxBytes: 10 * MB,
-      tooLarge: () => DomainError.invalid('CSV_TOO_LARGE', 'Die CSV-Datei ist zu groß (höchstens 10 MB).'),
-    }),
-  )
+  @UseInterceptors(CsvUpload)
   async importiere(
     @UploadedFile() file: UploadedBuffer | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
+    nurAkademie(req);
     const datei = requireUpload(file, 'Datei').buffer;
     return antwort(res, await this.auftraege.importiere(datei, wartezeit(req)));
   }
@@ -80,7 +79,8 @@ export class GehaltsumfrageController {
   @ApiOperation({ summary: 'Alle Zugänge zur Gehaltsumfrage löschen' })
   @Delete('gehaltsumfrage')
   @HttpCode(200)
-  async zuruecksetzen() {
+  async zuruecksetzen(@Req() req: Request) {
+    nurAkademie(req);
     return { count: await this.gehaltsumfrage.zuruecksetzen() };
   }
 }

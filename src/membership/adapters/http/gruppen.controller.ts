@@ -1,11 +1,31 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  HttpCode,
+  Param,
+  Post,
+  Req,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
+import { CsvUpload } from '../../../platform/csv/csv-upload';
+import { requireUpload, type UploadedBuffer } from '../../../platform/files/single-file-upload';
+import { ZodBody } from '../../../platform/http/zod-body';
 import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { GruppenPflege } from '../../application/gruppen-pflege';
 import { GruppenAuftraege } from '../jobs/gruppen.jobs';
+import {
+  CSV_ABGLEICH,
+  type CsvAbgleichFelder,
+  CsvAbgleichKoerper,
+  ID_LISTE,
+  IdListeKoerper,
+} from './membership.schemas';
 
 /**
  * The member verbs of a group (spec 001 §7): add by ids, remove all, fill a newsletter group,
@@ -21,13 +41,21 @@ export class GruppenController {
 
   @ApiOperation({ summary: 'Benutzer zur Gruppe hinzufügen' })
   @Post(':id/benutzers')
-  benutzerHinzufuegen(@Param('id') id: string, @Body() ids: unknown, @Req() req: Request) {
+  benutzerHinzufuegen(
+    @Param('id') id: string,
+    @ZodBody(IdListeKoerper, ID_LISTE) ids: number[],
+    @Req() req: Request,
+  ) {
     return this.pflege.hinzufuegen(parseId(id), 'benutzer', ids, currentUser(req));
   }
 
   @ApiOperation({ summary: 'E-Mails zur Gruppe hinzufügen' })
   @Post(':id/emails')
-  emailsHinzufuegen(@Param('id') id: string, @Body() ids: unknown, @Req() req: Request) {
+  emailsHinzufuegen(
+    @Param('id') id: string,
+    @ZodBody(IdListeKoerper, ID_LISTE) ids: number[],
+    @Req() req: Request,
+  ) {
     return this.pflege.hinzufuegen(parseId(id), 'email', ids, currentUser(req));
   }
 
@@ -61,17 +89,27 @@ export class GruppenController {
     return antwort(res, await this.auftraege.auffuellen(parseId(id), currentUser(req), wartezeit(req)));
   }
 
-  /** Body `{rows, zuordnung?}`: the rows of POST /node/csv/parse → the four buckets, or 202 with the job. */
-  @ApiOperation({ summary: 'CSV-Zeilen mit der Gruppe abgleichen' })
+  /**
+   * Multipart `file` (a CSV file of at most 10 MB) and optionally `zuordnung` → `{zuordnung,
+   * anzahl, name, auftrag}`, the four buckets `{bereit: {count, rows}, …}` to fetch from
+   * GET /node/api/auftraege/{name}/{id}/datei; or 202 with the job while a large file is compared.
+   */
+  @ApiOperation({ summary: 'CSV-Datei mit der Gruppe abgleichen' })
   @LangeArbeit()
   @Post(':id/csv_compare')
   @HttpCode(200)
+  @UseInterceptors(CsvUpload)
   async csvAbgleichen(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @UploadedFile() file: UploadedBuffer | undefined,
+    @ZodBody(CsvAbgleichKoerper, CSV_ABGLEICH) felder: CsvAbgleichFelder,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return antwort(res, await this.auftraege.abgleichen(parseId(id), body, wartezeit(req)));
+    const datei = requireUpload(file, 'CSV-Datei').buffer;
+    return antwort(
+      res,
+      await this.auftraege.abgleichen(parseId(id), datei, felder.zuordnung, wartezeit(req)),
+    );
   }
 }

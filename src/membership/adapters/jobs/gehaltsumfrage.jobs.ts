@@ -1,26 +1,33 @@
 /**
- * Importing a salary survey access file as long work on the queue port (DESIGN.md §4): the file is
- * read in the request, so a broken one is refused at once; applying its rows (thousands of
- * Benutzer) runs as a job whose progress the screen shows (platform/queue/hintergrund.ts).
+ * Importing a salary survey access file as long work on the queue port (DESIGN.md §4, issue 26):
+ * the request only keeps the upload (FILES_DIR/auftraege); reading it in pieces and applying its
+ * rows (thousands of Benutzer) runs as a job whose progress the screen shows
+ * (platform/queue/hintergrund.ts), and a broken file ends it with its German reason.
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AuftragsDateien } from '../../../platform/queue/auftrag-dateien';
 import { Hintergrundauftrag, type Ausgang } from '../../../platform/queue/hintergrund';
 import { JobQueue } from '../../../platform/queue/job-queue';
 import { Gehaltsumfrage, type ImportErgebnis } from '../../application/gehaltsumfrage';
-import type { Zugang } from '../../domain/gehaltsumfrage';
 
 export const ZUGAENGE_EINLESEN = 'gehaltsumfrage-import';
 
+/** The stored name of the upload, never its content (it holds passwords). */
+interface Einlesen {
+  upload: string;
+}
+
 @Injectable()
 export class GehaltsumfrageAuftraege implements OnModuleInit {
-  private readonly einlesen: Hintergrundauftrag<Zugang[], ImportErgebnis>;
+  private readonly einlesen: Hintergrundauftrag<Einlesen, ImportErgebnis>;
 
   constructor(
     queue: JobQueue,
+    private readonly dateien: AuftragsDateien,
     private readonly gehaltsumfrage: Gehaltsumfrage,
   ) {
-    this.einlesen = new Hintergrundauftrag(queue, ZUGAENGE_EINLESEN, (zugaenge, melde) =>
-      this.gehaltsumfrage.importiere(zugaenge, melde),
+    this.einlesen = new Hintergrundauftrag(queue, ZUGAENGE_EINLESEN, ({ upload }, melde) =>
+      this.dateien.verarbeite(upload, (datei) => this.gehaltsumfrage.importiere(datei, melde)),
     );
   }
 
@@ -28,8 +35,8 @@ export class GehaltsumfrageAuftraege implements OnModuleInit {
     this.einlesen.registrieren();
   }
 
-  /** Reads the access file and queues applying it: the counts when quick, else the job to poll. */
-  importiere(datei: Buffer, wartenMs?: number): Promise<Ausgang<ImportErgebnis>> {
-    return this.einlesen.starte(this.gehaltsumfrage.leseDatei(datei), wartenMs);
+  /** Keeps the access file and queues reading and applying it: the counts when quick, else the job to poll. */
+  async importiere(datei: Buffer, wartenMs?: number): Promise<Ausgang<ImportErgebnis>> {
+    return this.einlesen.starte({ upload: await this.dateien.ablegen('csv', datei) }, wartenMs);
   }
 }

@@ -3,12 +3,21 @@
  * refill or CSV comparison asked for by staff, whose result the HTTP call answers when it is quick
  * and whose progress the screen shows otherwise (platform/queue/hintergrund.ts), and a nightly run
  * over every automatic group that schedules the next night when it is done.
+ *
+ * A CSV comparison (issue 26) gets the uploaded file by its stored name, reads it in pieces and
+ * writes its four buckets as a JSON file (platform/queue/auftrag-dateien.ts): 200 000 rows with
+ * their Benutzer are tens of megabytes, too much for a job's result or one JSON.stringify.
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { Writable } from 'node:stream';
 import type { Actor } from '../../../platform/audit/audit-trail';
+import { AuftragsDateien, dateiauftrag, type Dateiergebnis } from '../../../platform/queue/auftrag-dateien';
 import { Hintergrundauftrag, type Ausgang } from '../../../platform/queue/hintergrund';
 import { JobQueue } from '../../../platform/queue/job-queue';
+import { schreibe, schreibeJsonListe } from '../../../platform/queue/json-stueckweise';
+import type { MitgliedArt } from '../../../../common/gruppen';
 import { GruppenAbgleich, type Abgleich } from '../../application/gruppen-abgleich';
+import { BUCKETS, keineZeilen, type Bucket } from '../../domain/csv-abgleich';
 import { GruppenPflege, type Aufgefuellt } from '../../application/gruppen-pflege';
 import { naechsterNachtlauf } from '../../domain/gruppen-regeln';
 
@@ -24,19 +33,35 @@ interface AuffuellAuftrag {
   actor: Actor | null;
 }
 
-/** The body of `csv_compare`: the parsed rows and the wanted assignment kind. */
+/** A `csv_compare`: the stored name of the upload and the wanted assignment kind. */
 interface AbgleichAuftrag {
   gruppeId: number;
-  body: unknown;
+  zuordnung: MitgliedArt;
+  upload: string;
+}
+
+/** What the comparison answers: its counts; the rows are in the file (`GET …/datei`). */
+export type AbgleichErgebnis = { zuordnung: MitgliedArt; anzahl: Record<Bucket, number> } & Dateiergebnis;
+
+/** The comparison as one JSON object `{zuordnung, bereit: {count, rows}, …}`, written a batch of rows at a time. */
+async function schreibeAbgleich(out: Writable, abgleich: Abgleich): Promise<void> {
+  await schreibe(out, `{"zuordnung":${JSON.stringify(abgleich.zuordnung)}`);
+  for (const bucket of BUCKETS) {
+    await schreibe(out, `,"${bucket}":{"count":${abgleich[bucket].count},"rows":`);
+    await schreibeJsonListe(out, abgleich[bucket].rows);
+    await schreibe(out, '}');
+  }
+  await schreibe(out, '}');
 }
 
 @Injectable()
 export class GruppenAuftraege implements OnModuleInit {
   private readonly befuellen: Hintergrundauftrag<AuffuellAuftrag, Aufgefuellt>;
-  private readonly abgleich: Hintergrundauftrag<AbgleichAuftrag, Abgleich>;
+  private readonly abgleich: Hintergrundauftrag<AbgleichAuftrag, AbgleichErgebnis>;
 
   constructor(
     private readonly queue: JobQueue,
+    private readonly dateien: AuftragsDateien,
     private readonly pflege: GruppenPflege,
     private readonly abgleicher: GruppenAbgleich,
   ) {
@@ -44,10 +69,21 @@ export class GruppenAuftraege implements OnModuleInit {
       this.pflege.auffuellen(gruppeId, actor, melde),
     );
     // Comparisons only read: two staff members need not wait for each other.
-    this.abgleich = new Hintergrundauftrag(
+    this.abgleich = dateiauftrag(
       queue,
+      dateien,
       ABGLEICH,
-      ({ gruppeId, body }, melde) => this.abgleicher.abgleichen(gruppeId, body, melde),
+      'json',
+      ({ gruppeId, zuordnung, upload }, out, melde) =>
+        dateien.verarbeite(upload, async (datei) => {
+          const abgleich = await this.abgleicher.abgleichen(gruppeId, datei, zuordnung, melde);
+          await schreibeAbgleich(out, abgleich);
+          const anzahl = Object.fromEntries(BUCKETS.map((b) => [b, abgleich[b].count])) as Record<
+            Bucket,
+            number
+          >;
+          return { name: 'Abgleich.json', zuordnung: abgleich.zuordnung, anzahl };
+        }),
       { concurrency: 2 },
     );
   }
@@ -83,9 +119,19 @@ export class GruppenAuftraege implements OnModuleInit {
     return this.befuellen.starte({ gruppeId, actor: actor && { id: actor.id, name: actor.name } }, wartenMs);
   }
 
-  /** Queues the CSV comparison of one group: the four buckets when quick, else the job to poll. */
-  async abgleichen(gruppeId: number, body: unknown, wartenMs?: number): Promise<Ausgang<Abgleich>> {
-    await this.abgleicher.pruefe(gruppeId, body);
-    return this.abgleich.starte({ gruppeId, body }, wartenMs);
+  /**
+   * Keeps the CSV file and queues its comparison with one group: the counts and the file of the
+   * four buckets when quick, else the job to poll.
+   */
+  async abgleichen(
+    gruppeId: number,
+    datei: Buffer,
+    zuordnung: unknown,
+    wartenMs?: number,
+  ): Promise<Ausgang<AbgleichErgebnis>> {
+    const art = await this.abgleicher.pruefe(gruppeId, zuordnung);
+    if (datei.length === 0) throw keineZeilen();
+    const upload = await this.dateien.ablegen('csv', datei);
+    return this.abgleich.starte({ gruppeId, zuordnung: art, upload }, wartenMs);
   }
 }

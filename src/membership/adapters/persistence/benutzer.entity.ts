@@ -41,6 +41,8 @@ export class Benutzer {
   @Column({ type: 'integer', nullable: true }) mi_konto_id: number | null;
   @Column({ type: 'integer', nullable: true }) verband_bezirk_id: number | null;
   @DateOnlyColumn() kuendigung_datum: string | null;
+  /** Issue 34: erased on request that day; what is left is kept for the invoices only. */
+  @DateOnlyColumn() geloescht_am: string | null;
   @Column({ type: 'boolean', default: false }) freigabe: boolean;
   @Column({ type: 'boolean', default: false }) atr_referent: boolean;
   @Column({ type: 'boolean', default: false }) atr_mitglied: boolean;
@@ -53,6 +55,8 @@ export class Benutzer {
   @Column({ type: 'varchar', length: 255, nullable: true }) ansprache: string | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) sortname: string | null;
   @Column({ type: 'integer', nullable: true }) verband: number | null;
+  /** The member's Personenkonto in DATEV (issue 29): unique, matched by the DATEV master-data import. */
+  @Column({ type: 'integer', nullable: true }) debitor_nr: number | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
   @Version() version: number;

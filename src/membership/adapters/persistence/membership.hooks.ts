@@ -18,6 +18,7 @@ import { BenutzerGruppe } from './benutzer-gruppe.entity';
 import { BenutzerEmail } from './benutzer-kontakt.entity';
 import { gruppenInhalt } from './gruppen-mitglieder';
 import { pruefeKonto } from './konto-pruefung';
+import { abmeldungBehalten } from './newsletter-sperre';
 
 /** The primary e-mail of a Benutzer is one of its own e-mails (issue 17). */
 async function pruefeEigeneEmail({ manager, previous }: SaveContext, values: Row): Promise<void> {
@@ -94,6 +95,26 @@ export const emailHooks: ResourceHooks = {
       throw DomainError.fields({ email: 'ist ein Pflichtfeld' }, (feld) => labelFor('benutzer-email', feld));
     }
     check(values, 'email', emailFehler, (v) => v.trim());
+  },
+  /**
+   * A Benutzer's first e-mail becomes its primary one (issue 35), so lists, employees and
+   * newsletters see it without staff choosing it; a later one changes nothing (staff choose).
+   */
+  async afterSave(saved, { manager, previous }) {
+    if (typeof saved.email === 'string')
+      await abmeldungBehalten(manager, saved.benutzer_id as number, saved.email);
+    if (previous) return;
+    const benutzer = await manager.findOne(Benutzer, {
+      where: { id: saved.benutzer_id as number },
+      select: { id: true, primaeremail_id: true },
+    });
+    if (!benutzer) return;
+    const primaer =
+      benutzer.primaeremail_id !== null &&
+      (await manager.exists(BenutzerEmail, {
+        where: { id: benutzer.primaeremail_id, benutzer_id: benutzer.id },
+      }));
+    if (!primaer) await manager.update(Benutzer, benutzer.id, { primaeremail_id: saved.id as number });
   },
 };
 

@@ -13,7 +13,10 @@ import {
   type Anschreiben,
   type TeilnehmerZiel,
 } from '../../application/ports/mitglieder-auskunft';
+import { istAktiverAdmin } from '../../domain/mitarbeiter-konto';
+import { anschriftZeilen, briefAdresse } from '../../domain/postanschrift';
 import { BenutzerBenutzerGruppe, BenutzerGruppe } from './benutzer-gruppe.entity';
+import { BenutzerAdresse } from './benutzer-kontakt.entity';
 import { Benutzer } from './benutzer.entity';
 
 const liste = (ids: number[]) => (ids.length ? ids.map(() => '?').join(', ') : 'NULL');
@@ -79,6 +82,29 @@ export class MitgliederAuskunftTypeorm extends MitgliederAuskunft {
       relations: { Primaeremail: true },
     });
     return new Map(rows.map((benutzer) => [benutzer.id, anschreiben(benutzer)]));
+  }
+
+  async postanschriften(ids: number[]): Promise<Map<number, string[]>> {
+    if (ids.length === 0) return new Map();
+    const manager = this.dataSource.manager;
+    const [benutzer, adressen] = await Promise.all([
+      manager.find(Benutzer, {
+        select: { id: true, mi_adresse_id: true, re_adresse_id: true, firma: true, anzeigename: true },
+        where: { id: In(ids) },
+      }),
+      manager.find(BenutzerAdresse, { where: { benutzer_id: In(ids) } }),
+    ]);
+    const anschriften = new Map<number, string[]>();
+    for (const b of benutzer) {
+      const adresse = briefAdresse(
+        b,
+        adressen.filter((a) => a.benutzer_id === b.id),
+      );
+      const name = [b.firma, b.anzeigename === b.firma ? null : b.anzeigename];
+      const zeilen = adresse ? anschriftZeilen(adresse, name) : [];
+      if (zeilen.length > 0) anschriften.set(b.id, zeilen);
+    }
+    return anschriften;
   }
 
   async adressen(auswahl: AdressAuswahl): Promise<Adresse[]> {
@@ -149,5 +175,26 @@ export class MitgliederAuskunftTypeorm extends MitgliederAuskunft {
       });
       return true;
     });
+  }
+
+  async istAdministrator(benutzerId: number): Promise<boolean> {
+    const stand = await this.dataSource.manager.findOne(Benutzer, {
+      where: { id: benutzerId },
+      select: { id: true, atr_verband_admin: true, atr_verband_mitarbeiter: true, aktiviert: true },
+    });
+    return istAktiverAdmin(stand);
+  }
+
+  async debitorNummern(ids: number[]): Promise<Map<number, number>> {
+    const nummern = new Map<number, number>();
+    // Chunks keep the IN list below the databases' parameter limits.
+    for (let i = 0; i < ids.length; i += 500) {
+      const zeilen = await this.dataSource.manager.find(Benutzer, {
+        where: { id: In(ids.slice(i, i + 500)) },
+        select: { id: true, debitor_nr: true },
+      });
+      for (const z of zeilen) if (z.debitor_nr != null) nummern.set(z.id, z.debitor_nr);
+    }
+    return nummern;
   }
 }

@@ -39,6 +39,11 @@ export abstract class MitgliederAuskunft {
   /** The Benutzer with these ids, by id (a mail run addresses many at once). */
   abstract anschreibenNachIds(ids: number[]): Promise<Map<number, Anschreiben>>;
   /**
+   * The postal address block of these Benutzer, name included, by id (domain/postanschrift.ts:
+   * member address, invoice address, else the first active one); one without an address is left out.
+   */
+  abstract postanschriften(ids: number[]): Promise<Map<number, string[]>>;
+  /**
    * The addresses the groups reach: a member linked as Benutzer by its primary e-mail, a member
    * linked by e-mail (e-mail groups) by that e-mail; without Benutzer who opted out of newsletters
    * or are deactivated; without Benutzer of an exclusion group and addresses linked to one; each
@@ -58,4 +63,8 @@ export abstract class MitgliederAuskunft {
    * recipient's own change. True when this changed something (a second click changes nothing).
    */
   abstract newsletterAbbestellen(benutzerId: number): Promise<boolean>;
+  /** The DATEV debtor numbers (Personenkonten) of these Benutzer, by id; one without is left out. */
+  abstract debitorNummern(ids: number[]): Promise<Map<number, number>>;
+  /** Whether this member of staff holds the admin right now (active staff with `atr_verband_admin`). */
+  abstract istAdministrator(benutzerId: number): Promise<boolean>;
 }

@@ -24,7 +24,7 @@ const VORLAUF_MS = 24 * 3600 * 1000;
 /** A job that fails as a whole (database gone) is tried again; rows already sent stay sent. */
 const VERSUCHE = 5;
 
-/** One link of a chain of send jobs; the chain's first job also frees rows of dead workers. */
+/** One link of a chain of send jobs. */
 interface SendeAuftrag {
   dispatcherId: number;
   kette: string;
@@ -55,7 +55,7 @@ export class VersandJobs extends VersandAuftraege implements OnModuleInit, OnApp
       SENDEN,
       async (job) => {
         const { dispatcherId, kette, schritt } = job.data;
-        const ergebnis = await this.versender.senden(dispatcherId, schritt === 0);
+        const ergebnis = await this.versender.senden(dispatcherId);
         if (ergebnis.weiter) await this.sendejob({ dispatcherId, kette, schritt: schritt + 1 });
         return ergebnis;
       },
@@ -63,12 +63,20 @@ export class VersandJobs extends VersandAuftraege implements OnModuleInit, OnApp
     );
   }
 
-  /** After a restart (in-process jobs are gone) every planned dispatch is queued again; ids dedupe. */
+  /**
+   * After a restart (in-process jobs are gone) every planned dispatch is queued again (ids dedupe),
+   * and one that is due gets chains of its own at once: the chains of a killed worker are its
+   * queue's until the queue notices the death, and a dispatch must not wait for that.
+   */
   async onApplicationBootstrap(): Promise<void> {
     for (const dispatcher of await this.versender.offeneDispatcher())
-      await this.planen(dispatcher.id, dispatcher.versand_time).catch((error: Error) =>
-        this.logger.error(`Dispatcher ${dispatcher.id} nicht eingeplant: ${error.message}`),
-      );
+      await this.planen(dispatcher.id, dispatcher.versand_time)
+        .then(() =>
+          dispatcher.versand_time.getTime() <= Date.now() ? this.senden(dispatcher.id) : undefined,
+        )
+        .catch((error: Error) =>
+          this.logger.error(`Dispatcher ${dispatcher.id} nicht eingeplant: ${error.message}`),
+        );
   }
 
   /**

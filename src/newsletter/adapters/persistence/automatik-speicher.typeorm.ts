@@ -1,7 +1,7 @@
 /** AutomatikSpeicher through TypeORM (both databases). */
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
-import { AuditTrail } from '../../../platform/audit/audit-trail';
+import { AuditTrail, type AuditEntry } from '../../../platform/audit/audit-trail';
 import { isUniqueViolation } from '../../../platform/database/unique-violation';
 import {
   AutomatikSpeicher,
@@ -9,11 +9,15 @@ import {
   type AutoVorlage,
   type NeuerAutoNewsletter,
 } from '../../application/ports/automatik-speicher';
+import { dispatcherInfo, dispatcherTyp } from '../../domain/versand';
 import { NewsletterDispatcher, NewsletterVersand } from './newsletter-dispatcher.entity';
 import { NewsletterVorlage } from './newsletter-vorlage.entity';
 import { Newsletter } from './newsletter.entity';
 
 const DISPATCHER = 'newsletter-dispatcher';
+
+/** A planned dispatch of the automation: nothing sent yet. */
+const NEU = { versendet: false, total: 0, sent: 0, failed: 0 };
 
 @Injectable()
 export class AutomatikSpeicherTypeorm extends AutomatikSpeicher {
@@ -57,30 +61,35 @@ export class AutomatikSpeicherTypeorm extends AutomatikSpeicher {
     }));
   }
 
-  /** Runs `aendern` on the dispatcher as it was seen, unless its dispatch has begun. */
+  /**
+   * Runs `aendern` on the dispatcher as it was seen, unless its dispatch has begun, and audits
+   * the change (`eintrag`) when it changed the dispatcher.
+   */
   private unbegonnen(
     dispatcherId: number,
     versandTime: Date,
-    aendern: (manager: EntityManager, unveraendert: object) => Promise<boolean>,
+    eintrag: Pick<AuditEntry, 'action' | 'changes'>,
+    aendern: (manager: EntityManager, unveraendert: object) => Promise<{ affected?: number | null }>,
   ): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       if (await manager.existsBy(NewsletterVersand, { newsletter_dispatcher_id: dispatcherId })) return false;
-      return aendern(manager, { id: dispatcherId, versendet: false, versand_time: versandTime });
-    });
-  }
-
-  streichen(dispatcherId: number, versandTime: Date): Promise<boolean> {
-    return this.unbegonnen(dispatcherId, versandTime, async (manager, unveraendert) => {
-      const { affected } = await manager.delete(NewsletterDispatcher, unveraendert);
+      const unveraendert = { id: dispatcherId, versendet: false, versand_time: versandTime };
+      const { affected } = await aendern(manager, unveraendert);
       if (!affected) return false;
       await this.audit.record(manager, {
         actor: null,
         resource: DISPATCHER,
         recordId: dispatcherId,
-        action: 'delete',
+        ...eintrag,
       });
       return true;
     });
+  }
+
+  streichen(dispatcherId: number, versandTime: Date): Promise<boolean> {
+    return this.unbegonnen(dispatcherId, versandTime, { action: 'delete' }, (manager, unveraendert) =>
+      manager.delete(NewsletterDispatcher, unveraendert),
+    );
   }
 
   verschieben(
@@ -88,22 +97,18 @@ export class AutomatikSpeicherTypeorm extends AutomatikSpeicher {
     versandTime: Date,
     neu: { versand_time: Date; typ_data: Record<string, unknown> },
   ): Promise<boolean> {
-    return this.unbegonnen(dispatcherId, versandTime, async (manager, unveraendert) => {
-      const { affected } = await manager.update(NewsletterDispatcher, unveraendert, {
+    const eintrag = {
+      action: 'update',
+      changes: { versand_time: { before: versandTime, after: neu.versand_time } },
+    };
+    return this.unbegonnen(dispatcherId, versandTime, eintrag, (manager, unveraendert) =>
+      manager.update(NewsletterDispatcher, unveraendert, {
         versand_time: neu.versand_time,
+        info: dispatcherInfo({ ...NEU, versand_time: neu.versand_time }),
         // TypeORM's partial type of a JSON column refuses `unknown` values; the object is plain JSON.
         typ_data: neu.typ_data as Record<string, string>,
-      });
-      if (!affected) return false;
-      await this.audit.record(manager, {
-        actor: null,
-        resource: DISPATCHER,
-        recordId: dispatcherId,
-        action: 'update',
-        changes: { versand_time: { before: versandTime, after: neu.versand_time } },
-      });
-      return true;
-    });
+      }),
+    );
   }
 
   schluesselVergeben(schluessel: string): Promise<boolean> {
@@ -131,7 +136,8 @@ export class AutomatikSpeicherTypeorm extends AutomatikSpeicher {
           typ_data: neu.dispatcher.typ_data as Record<string, string>,
           newsletter_id: newsletterId,
           auto_dispatcher: true,
-          typ: 'auto',
+          typ: dispatcherTyp(true),
+          info: dispatcherInfo({ ...NEU, versand_time: neu.dispatcher.versand_time }),
         });
         const dispatcherId = Number(dispatcher.identifiers[0].id);
         await this.audit.record(manager, {

@@ -18,6 +18,9 @@ import { Benutzer } from '../../../membership/adapters/persistence/benutzer.enti
 import { BenutzerEmail } from '../../../membership/adapters/persistence/benutzer-kontakt.entity';
 import { Newsletter } from './newsletter.entity';
 
+/** Made by the automation (spec 002 §6) or planned by staff. */
+export const DISPATCHER_TYPEN = ['auto', 'manuell'] as const;
+
 @Entity('newsletter_dispatcher')
 export class NewsletterDispatcher {
   @PrimaryGeneratedColumn() id: number;
@@ -25,10 +28,14 @@ export class NewsletterDispatcher {
   @DateTimeColumn() versand_time: Date | null;
   @Column({ type: 'boolean', default: false }) versendet: boolean;
   @DateTimeColumn() versendet_time: Date | null;
+  /** When the planned job made the recipient rows; set once, by a guarded write (versand.ts). */
+  @DateTimeColumn() empfaenger_time: Date | null;
   @Column({ type: 'boolean', default: false }) auto_dispatcher: boolean;
+  /** Stopped by staff („Versand anhalten“, issue 31): no send job claims its rows until resumed. */
+  @Column({ type: 'boolean', default: false }) angehalten: boolean;
   @Column({ type: 'text', nullable: true }) error: string | null;
   @Column({ type: 'text', nullable: true }) info: string | null;
-  @Column({ type: 'varchar', length: 40, nullable: true }) typ: string | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) typ: (typeof DISPATCHER_TYPEN)[number] | null;
   @JsonColumn() typ_data: Record<string, unknown> | null;
   /** Progress of the dispatch worker. */
   @Column({ type: 'integer', default: 0 }) total: number;
@@ -63,6 +70,8 @@ export class NewsletterVersand {
   @DateTimeColumn() naechster_versuch: Date | null;
   /** The SMTP server's answer when the mail could not be delivered. */
   @Column({ type: 'text', nullable: true }) fehler: string | null;
+  /** When the recipient unsubscribed through this mail's link (the newsletter evaluation's opt-outs). */
+  @DateTimeColumn() abgemeldet_time: Date | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
   @Version() version: number;

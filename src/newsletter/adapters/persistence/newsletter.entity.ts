@@ -18,6 +18,9 @@ import { NewsletterAbsender } from './newsletter-absender.entity';
 import { NewsletterDispatcher } from './newsletter-dispatcher.entity';
 import { NewsletterVorlage } from './newsletter-vorlage.entity';
 
+/** A newsletter's way to its dispatch; the dispatch workflow sets 'versendet' (spec 002 §4). */
+export const BEARBEITUNGSSTATUS = ['offen', 'in Bearbeitung', 'freigegeben', 'versendet'] as const;
+
 @Entity('newsletter')
 export class Newsletter {
   @PrimaryGeneratedColumn() id: number;
@@ -28,7 +31,8 @@ export class Newsletter {
   @Column({ type: 'integer', nullable: true }) veranstaltung_event_id: number | null;
   @Column({ type: 'integer', nullable: true }) newsletter_vorlagen_id: number | null;
   /** Starts as 'offen'; maintained by the dispatch workflow, read-only in the form (spec 002 §4). */
-  @Column({ type: 'varchar', length: 40, default: 'offen' }) bearbeitungsstatus: string;
+  @Column({ type: 'varchar', length: 40, default: 'offen' })
+  bearbeitungsstatus: (typeof BEARBEITUNGSSTATUS)[number];
   @DateOnlyColumn() manual_versanddatum: string | null;
   @Column({ type: 'varchar', length: 8, nullable: true }) manual_versanduhrzeit: string | null;
   @Column({ type: 'boolean', default: false }) allow_duplicate_email: boolean;

@@ -3,7 +3,7 @@
  * sender, template, newsletter or news item through /node/api loads what the rules need in the
  * save's transaction and applies them. Groups are asked of membership through what it offers.
  */
-import type { EntityManager } from 'typeorm';
+import { IsNull, Not, type EntityManager } from 'typeorm';
 import { emailFehler } from '../../../../common/email';
 import { leseContentScheme } from '../../../../common/newsletter';
 import { MitgliederAuskunft } from '../../../membership/application/ports/mitglieder-auskunft';
@@ -12,6 +12,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { newsletterInhalt, pruefeGruppen, pruefeNewsletterloeschung } from '../../domain/newsletter';
 import { newsDaten } from '../../domain/news';
 import { sicheresHtml } from '../../domain/sicheres-html';
+import { dispatcherInfo, dispatcherTyp } from '../../domain/versand';
 import { autoGruppen, vorlageSpeichern } from '../../domain/vorlage';
 import { NewsletterDispatcher } from './newsletter-dispatcher.entity';
 import { NewsletterVorlage } from './newsletter-vorlage.entity';
@@ -84,9 +85,13 @@ export const newsletterHooks: ResourceHooks = {
     Object.assign(values, newsletterInhalt({ json_content, body: values.body }, scheme, sicheresHtml));
   },
   async beforeDelete(record, { manager }) {
+    // Issue 31: a dispatch begun or sent keeps its log as long as the newsletter exists.
     pruefeNewsletterloeschung(
       await manager.count(NewsletterDispatcher, {
-        where: { newsletter_id: record.id as number, versendet: true },
+        where: [
+          { newsletter_id: record.id as number, versendet: true },
+          { newsletter_id: record.id as number, empfaenger_time: Not(IsNull()) },
+        ],
       }),
     );
   },
@@ -96,5 +101,23 @@ export const newsHooks: ResourceHooks = {
   beforeSave(values) {
     if (values.data && typeof values.data === 'object' && !Array.isArray(values.data))
       values.data = newsDaten(values.data as Row, sicheresHtml);
+  },
+};
+
+/**
+ * Every dispatch saved through the API (staff's window, outside callers) gets its Art and Info
+ * (issue 32): an Art not given follows who made it, the Info is always the server's sentence.
+ */
+export const dispatcherHooks: ResourceHooks = {
+  beforeSave(values, { previous }) {
+    const wert = (name: string) => nachher(values, previous, name);
+    values.typ = wert('typ') ?? dispatcherTyp(Boolean(wert('auto_dispatcher')));
+    values.info = dispatcherInfo({
+      versendet: Boolean(wert('versendet')),
+      versand_time: (wert('versand_time') as Date | string | null | undefined) ?? null,
+      total: Number(wert('total') ?? 0),
+      sent: Number(wert('sent') ?? 0),
+      failed: Number(wert('failed') ?? 0),
+    });
   },
 };

@@ -4,8 +4,11 @@
  * jobs on one store then interleave at every await of the use case, as workers on one database do.
  */
 import type { Actor } from '../../../platform/audit/audit-trail';
-import { BEANSPRUCHBAR, UNERLEDIGT, VERSAND_STATUS } from '../../domain/versand';
+import { matchesCondition } from '../../../../common/resource-meta';
+import { BEANSPRUCHBAR, LOESCHBAR, UNERLEDIGT, VERSAND_STATUS, type Wartestand } from '../../domain/versand';
 import {
+  FELDER,
+  nur,
   VersandSpeicher,
   type Abschluss,
   type Empfang,
@@ -29,6 +32,8 @@ export interface GespeicherteZeile extends VersandZeile, Omit<Partial<Abschluss>
 export type GespeicherterDispatcher = VersandDispatcher &
   Zaehlung & { error: string | null; newsletterVersendet: boolean };
 
+const faellig = (z: GespeicherteZeile, jetzt: Date) => !z.naechster_versuch || z.naechster_versuch <= jetzt;
+
 const naechsterTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class VersandSpeicherInMemory extends VersandSpeicher {
@@ -40,6 +45,24 @@ export class VersandSpeicherInMemory extends VersandSpeicher {
     super();
   }
 
+  /** Stores a dispatcher not sent yet, with no rows and no counts unless said otherwise. */
+  dispatcherAnlegen(
+    werte: Pick<GespeicherterDispatcher, 'id' | 'newsletter_id'> & Partial<GespeicherterDispatcher>,
+  ): void {
+    this.dispatchers.set(werte.id, {
+      versand_time: null,
+      versendet: false,
+      empfaenger_time: null,
+      angehalten: false,
+      total: 0,
+      sent: 0,
+      failed: 0,
+      error: null,
+      newsletterVersendet: false,
+      ...werte,
+    });
+  }
+
   private von(dispatcherId: number) {
     return this.zeilen.filter((z) => z.dispatcherId === dispatcherId);
   }
@@ -47,9 +70,7 @@ export class VersandSpeicherInMemory extends VersandSpeicher {
   async dispatcher(id: number): Promise<VersandDispatcher | null> {
     await this.takt();
     const d = this.dispatchers.get(id);
-    return d
-      ? { id: d.id, newsletter_id: d.newsletter_id, versand_time: d.versand_time, versendet: d.versendet }
-      : null;
+    return d ? nur(d, FELDER.dispatcher) : null;
   }
 
   async offeneDispatcher(): Promise<{ id: number; versand_time: Date }[]> {
@@ -68,25 +89,46 @@ export class VersandSpeicherInMemory extends VersandSpeicher {
   async unversendeteLoeschen(newsletterId: number, _actor: Actor | null): Promise<number> {
     await this.takt();
     const ids = [...this.dispatchers.values()]
-      .filter((d) => d.newsletter_id === newsletterId && !d.versendet)
-      .filter((d) => this.von(d.id).every((z) => z.status === BEANSPRUCHBAR))
+      .filter((d) => d.newsletter_id === newsletterId && matchesCondition({ ...d }, LOESCHBAR))
       .map((d) => d.id);
     for (const id of ids) this.dispatchers.delete(id);
-    this.zeilen.splice(0, this.zeilen.length, ...this.zeilen.filter((z) => !ids.includes(z.dispatcherId)));
     return ids.length;
   }
 
-  async empfaengerVon(dispatcherId: number): Promise<VersandEmpfaenger[]> {
+  async fehlgeschlageneFreigeben(dispatcherId: number, _actor: Actor | null): Promise<number> {
     await this.takt();
-    return this.von(dispatcherId).map(({ benutzer_id, email }) => ({ benutzer_id, email }));
+    const fehler = this.von(dispatcherId).filter((z) => z.status === VERSAND_STATUS.fehler);
+    for (const z of fehler)
+      Object.assign(z, {
+        status: BEANSPRUCHBAR,
+        versuche: 0,
+        fehler: null,
+        naechster_versuch: null,
+        claim: null,
+      });
+    const d = this.dispatchers.get(dispatcherId);
+    if (d && fehler.length) d.versendet = false;
+    return fehler.length;
   }
 
-  async zeilenAnlegen(
+  async anhalten(dispatcherId: number, angehalten: boolean, _actor: Actor | null): Promise<boolean> {
+    await this.takt();
+    const d = this.dispatchers.get(dispatcherId);
+    if (!d || d.versendet || d.angehalten === angehalten) return false;
+    d.angehalten = angehalten;
+    return true;
+  }
+
+  async empfaengerAnlegen(
     dispatcherId: number,
     _newsletterId: number,
     empfaenger: VersandEmpfaenger[],
-  ): Promise<void> {
+    jetzt: Date,
+  ): Promise<boolean> {
     await this.takt();
+    const d = this.dispatchers.get(dispatcherId);
+    if (!d || d.empfaenger_time) return false;
+    d.empfaenger_time = jetzt;
     for (const { benutzer_id, email } of empfaenger)
       this.zeilen.push({
         id: this.zeilen.length + 1,
@@ -97,48 +139,48 @@ export class VersandSpeicherInMemory extends VersandSpeicher {
         status: BEANSPRUCHBAR,
         claim: null,
         naechster_versuch: null,
-        updatedAt: new Date(),
+        updatedAt: jetzt,
       });
+    return true;
   }
 
-  async faellige(dispatcherId: number, jetzt: Date, anzahl: number): Promise<number[]> {
+  async faellige(dispatcherId: number, jetzt: Date, anzahl: number): Promise<VersandZeile[]> {
     await this.takt();
     return this.von(dispatcherId)
-      .filter((z) => z.status === BEANSPRUCHBAR && (!z.naechster_versuch || z.naechster_versuch <= jetzt))
+      .filter((z) => z.status === BEANSPRUCHBAR && faellig(z, jetzt))
       .slice(0, anzahl)
-      .map((z) => z.id);
+      .map((z) => nur(z, FELDER.zeile));
   }
 
-  async beanspruchen(
-    dispatcherId: number,
-    ids: number[],
-    claim: string,
-    jetzt: Date,
-  ): Promise<VersandZeile[]> {
+  async beanspruchen(zeile: VersandZeile, claim: string, jetzt: Date): Promise<boolean> {
     await this.takt();
-    for (const zeile of this.zeilen)
-      if (ids.includes(zeile.id) && zeile.status === BEANSPRUCHBAR)
-        Object.assign(zeile, { status: VERSAND_STATUS.sending, claim, updatedAt: jetzt });
-    return this.von(dispatcherId)
-      .filter((z) => z.claim === claim && z.status === VERSAND_STATUS.sending)
-      .map(({ id, benutzer_id, email, versuche }) => ({ id, benutzer_id, email, versuche }));
-  }
-
-  async abschliessen(claim: string, ids: number[], abschluss: Abschluss, jetzt: Date): Promise<number> {
-    await this.takt();
-    const gehalten = this.zeilen.filter(
-      (z) => ids.includes(z.id) && z.claim === claim && z.status === VERSAND_STATUS.sending,
+    const z = this.zeilen.find(
+      (z) =>
+        z.id === zeile.id && z.status === BEANSPRUCHBAR && z.versuche === zeile.versuche && faellig(z, jetzt),
     );
-    for (const zeile of gehalten)
-      Object.assign(zeile, abschluss, { versuche: zeile.versuche + 1, claim: null, updatedAt: jetzt });
-    return gehalten.length;
+    if (z) Object.assign(z, { status: VERSAND_STATUS.sending, claim, updatedAt: jetzt });
+    return Boolean(z);
+  }
+
+  async abschliessen(claim: string, id: number, abschluss: Abschluss, jetzt: Date): Promise<boolean> {
+    await this.takt();
+    const z = this.zeilen.find(
+      (z) => z.id === id && z.claim === claim && (UNERLEDIGT as readonly string[]).includes(z.status),
+    );
+    if (z) Object.assign(z, abschluss, { versuche: z.versuche + 1, claim: null, updatedAt: jetzt });
+    return Boolean(z);
+  }
+
+  async lebenszeichen(dispatcherId: number, claims: string[], jetzt: Date): Promise<void> {
+    await this.takt();
+    for (const z of this.von(dispatcherId))
+      if (z.status === VERSAND_STATUS.sending && z.claim && claims.includes(z.claim)) z.updatedAt = jetzt;
   }
 
   async verfalleneFreigeben(dispatcherId: number, vor: Date): Promise<void> {
     await this.takt();
     for (const zeile of this.von(dispatcherId))
-      if (zeile.status === VERSAND_STATUS.sending && zeile.updatedAt <= vor)
-        Object.assign(zeile, { status: BEANSPRUCHBAR, claim: null });
+      if (zeile.status === VERSAND_STATUS.sending && zeile.updatedAt <= vor) zeile.status = BEANSPRUCHBAR;
   }
 
   async stand(dispatcherId: number): Promise<Partial<Record<VersandStatus, number>>> {
@@ -148,11 +190,30 @@ export class VersandSpeicherInMemory extends VersandSpeicher {
     return anzahl;
   }
 
+  async wartestand(dispatcherId: number, verlorenVor: Date, jetzt: Date): Promise<Wartestand> {
+    await this.takt();
+    const zeilen = this.von(dispatcherId);
+    const sending = zeilen.filter((z) => z.status === VERSAND_STATUS.sending);
+    const offen = zeilen.filter((z) => z.status === BEANSPRUCHBAR);
+    const spaeter = offen
+      .filter((z) => !faellig(z, jetzt))
+      .sort((a, b) => a.naechster_versuch!.getTime() - b.naechster_versuch!.getTime());
+    const neueste = [...spaeter].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+    return {
+      inArbeit: sending.filter((z) => z.updatedAt > verlorenVor).length,
+      verloren: sending.filter((z) => z.updatedAt <= verlorenVor).length,
+      faellig: offen.length - spaeter.length,
+      spaeter: spaeter.length,
+      naechsterVersuch: spaeter[0]?.naechster_versuch ?? null,
+      letzteAntwort: neueste?.fehler ?? null,
+    };
+  }
+
   async unerledigte(dispatcherId: number): Promise<UnerledigteZeile[]> {
     await this.takt();
     return this.von(dispatcherId)
       .filter((z) => (UNERLEDIGT as readonly string[]).includes(z.status))
-      .map(({ status, naechster_versuch, updatedAt }) => ({ status, naechster_versuch, updatedAt }));
+      .map((z) => nur(z, FELDER.unerledigt));
   }
 
   async zaehlen(dispatcherId: number, versendet: number, fehlgeschlagen: number): Promise<void> {
@@ -184,5 +245,13 @@ export class VersandSpeicherInMemory extends VersandSpeicher {
   async klickVermerken(klick: Klick): Promise<void> {
     await this.takt();
     this.klicks.push(klick);
+  }
+
+  /** Unsubscriptions by recipient row: the first time each. */
+  readonly abmeldungen = new Map<number, Date>();
+
+  async abmeldungVermerken(versandId: number, zeit: Date): Promise<void> {
+    await this.takt();
+    if (!this.abmeldungen.has(versandId)) this.abmeldungen.set(versandId, zeit);
   }
 }

@@ -1,113 +1,28 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DataSource, IsNull } from 'typeorm';
+import type { z } from 'zod';
 import { gutscheinBezug, gutscheinWertText } from '../../../../common/gutschein';
-import { labelFor } from '../../../../common/vocabulary';
 import { currentUser } from '../../../platform/auth/current-user';
+import { ZodBody } from '../../../platform/http/zod-body';
 import { csvFileName, stringifyCsv } from '../../../platform/csv/csv-format';
 import { attachmentHeader } from '../../../platform/files/file-response';
 import { DomainError } from '../../../shared/domain-error';
-import { centsToEuros, eurosToCents } from '../../../shared/money';
+import { centsToEuros } from '../../../shared/money';
 import { GutscheinSerien } from '../../application/gutschein-serie';
-import { Preisfindung } from '../../application/preisfindung';
-import type { FruehereBuchung, RabattBuchung, RabattErgebnis } from '../../domain/rabatt-berechnung';
+import { Preisfindung } from '../../application/ports/preisfindung';
+import type { GutscheinSerieAnfrage } from '../../domain/regeln';
+import type { RabattBuchung, RabattErgebnis } from '../../domain/rabatt-berechnung';
 import { WbVoucher } from '../persistence/wb-rabatt.entity';
-
-type Werte = Record<string, unknown>;
-
-const ISO_TAG = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Reads the fields of a request body, collecting a German message per bad field. */
-class Anfrage {
-  readonly fehler: Record<string, string> = {};
-  private readonly werte: Werte;
-  constructor(
-    body: unknown,
-    private readonly resource: string,
-  ) {
-    this.werte = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Werte) : {};
-  }
-
-  id(feld: string, werte = this.werte): number {
-    const wert = werte[feld];
-    if (typeof wert === 'number' && Number.isInteger(wert) && wert > 0) return wert;
-    this.fehler[feld] = 'muss eine gültige ID sein';
-    return 0;
-  }
-
-  ids(feld: string, werte = this.werte): number[] {
-    const wert = werte[feld] ?? [];
-    if (Array.isArray(wert) && wert.every((id) => Number.isInteger(id))) return wert as number[];
-    this.fehler[feld] = 'muss eine Liste von IDs sein';
-    return [];
-  }
-
-  /** An amount in euros, as cents. */
-  preis(feld: string): number {
-    const wert = this.werte[feld];
-    if (typeof wert === 'number' && Number.isFinite(wert) && wert >= 0) return eurosToCents(wert);
-    this.fehler[feld] = 'muss ein Betrag ab 0 sein';
-    return 0;
-  }
-
-  tag(feld: string, werte = this.werte): string {
-    const wert = werte[feld];
-    if (typeof wert === 'string' && ISO_TAG.test(wert) && !Number.isNaN(Date.parse(wert))) return wert;
-    this.fehler[feld] = 'muss ein Datum (JJJJ-MM-TT) sein';
-    return '';
-  }
-
-  text(feld: string): string {
-    const wert = this.werte[feld];
-    if (typeof wert === 'string' && wert.trim() !== '') return wert;
-    this.fehler[feld] = 'fehlt';
-    return '';
-  }
-
-  objekt(feld: string): Werte {
-    const wert = this.werte[feld];
-    if (typeof wert === 'object' && wert !== null && !Array.isArray(wert)) return wert as Werte;
-    this.fehler[feld] = 'fehlt';
-    return {};
-  }
-
-  liste(feld: string): Werte[] {
-    const wert = this.werte[feld] ?? [];
-    if (Array.isArray(wert) && wert.every((w) => typeof w === 'object' && w !== null)) return wert as Werte[];
-    this.fehler[feld] = 'muss eine Liste sein';
-    return [];
-  }
-
-  ende(): void {
-    if (Object.keys(this.fehler).length > 0)
-      throw DomainError.fields(this.fehler, (feld) => labelFor(this.resource, feld));
-  }
-}
-
-/** A booking as billing describes it (amounts in euros) → the discount rules' input. */
-function rabattBuchung(body: unknown): RabattBuchung {
-  const a = new Anfrage(body, 'wb-rabatt');
-  const teilnehmer = a.objekt('teilnehmer');
-  const seminar = a.objekt('seminar');
-  const buchung: RabattBuchung = {
-    preis: a.preis('preis'),
-    teilnehmer: { id: a.id('id', teilnehmer), gruppenIds: a.ids('gruppenIds', teilnehmer) },
-    seminar: {
-      id: a.id('id', seminar),
-      typId: seminar.typId == null ? null : a.id('typId', seminar),
-      datum: a.tag('datum', seminar),
-    },
-    buchungsdatum: a.tag('buchungsdatum'),
-    frueher: a.liste('frueher').map((b): FruehereBuchung => ({
-      teilnehmerId: a.id('teilnehmerId', b),
-      seminarId: a.id('seminarId', b),
-      rabattIds: a.ids('rabattIds', b),
-    })),
-  };
-  a.ende();
-  return buchung;
-}
+import {
+  GUTSCHEIN_ANWENDEN,
+  GUTSCHEIN_SERIE,
+  GutscheinAnwendenKoerper,
+  GutscheinSerieKoerper,
+  RABATT_BUCHUNG,
+  RabattBuchungKoerper,
+} from './promotions.schemas';
 
 const inEuro = (ergebnis: RabattErgebnis) => {
   const rabatt = (r: RabattErgebnis['rabatte'][number]) => ({
@@ -138,8 +53,8 @@ export class PromotionsController {
   @ApiOperation({ summary: 'Gutscheine in Serie erzeugen' })
   @Post('wb-voucher/bulk')
   @HttpCode(200)
-  bulk(@Body() body: unknown, @Req() req: Request) {
-    return this.serien.erstellen(body, currentUser(req));
+  bulk(@ZodBody(GutscheinSerieKoerper, GUTSCHEIN_SERIE) anfrage: GutscheinSerieAnfrage, @Req() req: Request) {
+    return this.serien.erstellen(anfrage, currentUser(req));
   }
 
   /** The codes of one relation (`relation=alle`, or `Veranstaltung` with `relation_id`) as CSV. */
@@ -182,12 +97,10 @@ export class PromotionsController {
   @ApiOperation({ summary: 'Gutschein auf einen Preis anwenden' })
   @Post('wb-voucher/anwenden')
   @HttpCode(200)
-  async anwenden(@Body() body: unknown) {
-    const a = new Anfrage(body, 'wb-voucher');
-    const code = a.text('code');
-    const seminarId = a.id('veranstaltung_id');
-    const preis = a.preis('preis');
-    a.ende();
+  async anwenden(
+    @ZodBody(GutscheinAnwendenKoerper, GUTSCHEIN_ANWENDEN)
+    { code, veranstaltung_id: seminarId, preis }: z.output<typeof GutscheinAnwendenKoerper>,
+  ) {
     const { abzug, betrag, gutschein } = await this.preisfindung.gutschein(code, { preis, seminarId });
     return { abzug: centsToEuros(abzug), betrag: centsToEuros(betrag), gutschein };
   }
@@ -199,7 +112,7 @@ export class PromotionsController {
   @ApiOperation({ summary: 'Rabatte für eine Buchung berechnen' })
   @Post('wb-rabatt/berechnen')
   @HttpCode(200)
-  async berechnen(@Body() body: unknown) {
-    return inEuro(await this.preisfindung.rabatte(rabattBuchung(body)));
+  async berechnen(@ZodBody(RabattBuchungKoerper, RABATT_BUCHUNG) buchung: RabattBuchung) {
+    return inEuro(await this.preisfindung.rabatte(buchung));
   }
 }

@@ -38,6 +38,9 @@ export class WbBundle extends Angebot {
   Benutzer_Gruppes: Relation<BenutzerGruppe>[];
 }
 
+/** The VAT rates a product is sold at (percent, as stored): standard, reduced (books), exempt. */
+export const PRODUKT_MWST_SAETZE = ['19', '7', '0'] as const;
+
 /** Sold on its own; its title variants and invoice template as for a bundle (issue 12). */
 @Entity('produkt')
 export class Produkt {
@@ -49,11 +52,16 @@ export class Produkt {
   @Column({ type: 'text', nullable: true }) beschreibung: string | null;
   @Column({ type: 'integer', nullable: true }) rw_vorlage_id: number | null;
   @MoneyColumn({ nullable: false, default: 20 }) preis: number;
+  /** VAT rate in percent, one of PRODUKT_MWST_SAETZE (issue 28: a book is invoiced at 7 %). */
+  @Column({ type: 'varchar', length: 40, default: '19' }) mwst: (typeof PRODUKT_MWST_SAETZE)[number];
   @Column({ type: 'boolean', default: true }) aktiv: boolean;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
   @Version() version: number;
 }
+
+/** How far a cart got: still open, bought, or given up (the values the shop and the seeds write). */
+export const WARENKORB_STATUS = ['offen', 'gekauft', 'abgebrochen'] as const;
 
 /**
  * A member's shopping cart; `data` holds its positions. Once bought (`gekauftAm`) it is part of the
@@ -65,7 +73,7 @@ export class Warenkorb {
   @Column({ type: 'integer' }) benutzer_id: number;
   @DateTimeColumn() gekauftAm: Date | null;
   @JsonColumn() data: Record<string, unknown> | null;
-  @Column({ type: 'varchar', length: 40, nullable: true }) status: string | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) status: (typeof WARENKORB_STATUS)[number] | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
   @Version() version: number;

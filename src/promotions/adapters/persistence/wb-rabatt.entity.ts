@@ -73,6 +73,8 @@ export class WbVoucher {
   @Column({ type: 'varchar', length: 40, default: 'full' }) typ: (typeof RABATT_TYPEN)[number];
   @MoneyColumn({ nullable: false, default: 0 }) wert: number;
   @Column({ type: 'boolean', default: true }) valid: boolean;
+  /** The booking holding the used voucher: the first version of its chain (domain/gutschein.ts). */
+  @Column({ type: 'integer', nullable: true }) rw_transaction_id: number | null;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
   @Version() version: number;

@@ -31,6 +31,13 @@ export class AuswertungController {
     return this.auswertungen.seminare(where, details);
   }
 
+  /** `year` → recipients, clicking recipients, click rate, opt-outs and following bookings per dispatch and month. */
+  @ApiOperation({ summary: 'Wirkung der Newsletter eines Jahres' })
+  @Get('newsletter-wirkung')
+  newsletterWirkung(@Query('year') year: unknown) {
+    return this.auswertungen.newsletterWirkung(year);
+  }
+
   /** `year`, `months`, `single_seminar`, `click_benutzer`: one table per level. */
   @ApiOperation({ summary: 'Newsletter-Auswertung' })
   @Get('newsletter')

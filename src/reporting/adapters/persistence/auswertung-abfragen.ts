@@ -11,7 +11,8 @@ import { eurosToCents } from '../../../shared/money';
 import type { Seite } from '../../../shared/seite';
 import type { BenutzerAuswahl, SeminarAuswahl } from '../../domain/auswahl';
 import type { SeminarBuchung } from '../../domain/seminare';
-import { mwstSatz, type Kategorie, type UmsatzBuchung } from '../../domain/umsatz';
+import type { Kategorie, UmsatzBuchung } from '../../domain/umsatz';
+import { Steuersaetze } from '../../../billing/application/ports/steuersaetze';
 import {
   berlinTagesbeginn,
   ersterTag,
@@ -75,7 +76,8 @@ export interface TurnusZeile {
   titel: string;
   von: Datum | null;
   bis: Datum | null;
-  mwst: number | null;
+  /** VAT rate in percent, as billing decides it (the standard rate when the period has none). */
+  mwst: number;
   seminare: number;
 }
 
@@ -115,7 +117,10 @@ export interface BenutzerZeile {
 
 @Injectable()
 export class AuswertungAbfragen {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly steuer: Steuersaetze,
+  ) {}
 
   private abfrage(): Abfrage {
     return this.dataSource.createQueryBuilder() as Abfrage;
@@ -156,6 +161,7 @@ export class AuswertungAbfragen {
       .addSelect('bu.mwst', 'bu_mwst')
       .addSelect('t.produkt_id', 'produkt_id')
       .addSelect('p.titel', 'p_titel')
+      .addSelect('p.mwst', 'p_mwst')
       .from('rw_transaction', 't')
       .leftJoin('veranstaltung', 'v', 'v.id = t.veranstaltung_id')
       .leftJoin('veranstaltung_event', 'e', 'e.id = t.veranstaltung_event_id')
@@ -190,18 +196,15 @@ export class AuswertungAbfragen {
             : kategorie === 'bundle'
               ? { id: idOder(r.wb_bundle_id), titel: text(r.bu_titel) ?? fallback }
               : { id: idOder(r.produkt_id), titel: text(r.p_titel) ?? fallback };
-      const eigenerSatz =
-        kategorie === 'seminare'
-          ? satz(r.v_mwst)
-          : kategorie === 'abos'
-            ? satz(r.tu_mwst)
-            : kategorie === 'bundle'
-              ? satz(r.bu_mwst)
-              : null;
       return {
         kategorie,
         bruttoCents: cents(r.betrag),
-        mwstSatz: mwstSatz(eigenerSatz),
+        mwstSatz: this.steuer.satz({
+          seminar: { mwst: satz(r.v_mwst) },
+          bundle: { mwst: satz(r.bu_mwst) },
+          produkt: { mwst: satz(r.p_mwst) },
+          turnus: { mwst: satz(r.tu_mwst) },
+        }),
         buchungZeit: zeitpunkt(r.buchung_time),
         eventDatum: datum(r.e_datum),
         seminarBeginn: zeitpunkt(r.v_beginn),
@@ -251,6 +254,27 @@ export class AuswertungAbfragen {
     }));
   }
 
+  /** The `kosten` of the events of these seminars, by seminar. */
+  async eventKosten(seminarIds: number[]): Promise<Map<number, (Record<string, unknown> | null)[]>> {
+    const jeSeminar = new Map<number, (Record<string, unknown> | null)[]>();
+    for (let i = 0; i < seminarIds.length; i += 500) {
+      const rows: Roh[] = await this.abfrage()
+        .select('e.veranstaltung_id', 'veranstaltung_id')
+        .addSelect('e.kosten', 'kosten')
+        .from('veranstaltung_event', 'e')
+        .where('e.veranstaltung_id IN (:...ids)', { ids: seminarIds.slice(i, i + 500) })
+        .andWhere('e.kosten IS NOT NULL')
+        .getRawMany();
+      for (const r of rows) {
+        const id = Number(r.veranstaltung_id);
+        const kosten =
+          typeof r.kosten === 'string' ? (JSON.parse(r.kosten) as Record<string, unknown>) : null;
+        jeSeminar.set(id, [...(jeSeminar.get(id) ?? []), kosten]);
+      }
+    }
+    return jeSeminar;
+  }
+
   /** Current seminar bookings of the chosen seminars, with the participant's name. */
   async seminarBuchungen(auswahl: SeminarAuswahl): Promise<BenannteBuchung[]> {
     const rows: Roh[] = await this.seminarFilter(
@@ -284,7 +308,7 @@ export class AuswertungAbfragen {
         benutzerId: idOder(r.benutzer_id),
         teilnehmerName: text(r.teilnehmer_name),
         bruttoCents: cents(r.betrag),
-        mwstSatz: mwstSatz(satz(r.mwst)),
+        mwstSatz: this.steuer.satz({ seminar: { mwst: satz(r.mwst) } }),
         name: (teilnehmerId !== null ? text(r.p_name) : (gast ?? text(r.b_name))) ?? '',
         kennnummer: teilnehmerId !== null ? text(r.p_kennnummer) : gast ? null : text(r.b_kennnummer),
       };
@@ -323,7 +347,7 @@ export class AuswertungAbfragen {
       titel: String(r.titel),
       von: datum(r.von),
       bis: datum(r.bis),
-      mwst: satz(r.mwst),
+      mwst: this.steuer.satz({ turnus: { mwst: satz(r.mwst) } }),
       seminare: zahl(r.seminare),
     }));
   }
@@ -331,7 +355,7 @@ export class AuswertungAbfragen {
   /** Current Abo bookings of these periods. */
   async aboBuchungen(turni: TurnusZeile[]): Promise<AboBuchung[]> {
     if (turni.length === 0) return [];
-    const satzJeTurnus = new Map(turni.map((t) => [t.id, mwstSatz(t.mwst)]));
+    const satzJeTurnus = new Map(turni.map((t) => [t.id, t.mwst]));
     const rows: Roh[] = await this.abfrage()
       .select('t.id', 'id')
       .addSelect('t.wb_abo_turnus_id', 'turnus_id')
@@ -348,7 +372,7 @@ export class AuswertungAbfragen {
       id: Number(r.id),
       turnusId: Number(r.turnus_id),
       bruttoCents: cents(r.betrag),
-      mwstSatz: satzJeTurnus.get(Number(r.turnus_id)) ?? mwstSatz(null),
+      mwstSatz: satzJeTurnus.get(Number(r.turnus_id)) ?? this.steuer.satz({}),
       teilnehmerId: idOder(r.teilnehmer_id),
       benutzerId: idOder(r.benutzer_id),
       teilnehmerName: text(r.teilnehmer_name),

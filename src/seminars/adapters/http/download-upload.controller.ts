@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Delete,
   HttpCode,
@@ -17,6 +16,7 @@ import { DataSource, In } from 'typeorm';
 import { downloadBezug } from '../../../../common/download';
 import { enumLabel, labelFor } from '../../../../common/vocabulary';
 import { currentUser } from '../../../platform/auth/current-user';
+import { ID_LISTE, idListe, ZodBody } from '../../../platform/http/zod-body';
 import { DOWNLOAD_AREA } from '../../../platform/files/file-areas';
 import { FileStorage } from '../../../platform/files/file-storage';
 import {
@@ -29,13 +29,9 @@ import { ResourceReader } from '../../../platform/resources/resource-reader';
 import { ResourceRegistry } from '../../../platform/resources/resource-registry';
 import { ResourceWriter } from '../../../platform/resources/resource-writer';
 import { DomainError } from '../../../shared/domain-error';
-import {
-  downloadBezugPruefen,
-  downloadExtension,
-  downloadFelder,
-  downloadFileName,
-} from '../../domain/download';
+import { downloadBezugPruefen, downloadExtension, downloadFileName } from '../../domain/download';
 import { Download } from '../persistence/download.entity';
+import { DOWNLOAD_DATEN, DownloadDatenKoerper } from './seminars.schemas';
 
 const Upload = SingleFileUpload({ maxBytes: 'configured', tooLarge: fileTooLarge });
 
@@ -65,11 +61,10 @@ export class DownloadUploadController {
   @UseInterceptors(Upload)
   async upload(
     @UploadedFile() file: UploadedBuffer | undefined,
-    @Body('data') data: unknown,
+    @ZodBody(DownloadDatenKoerper, DOWNLOAD_DATEN) felder: Record<string, unknown>,
     @Req() req: Request,
   ) {
     if (!file) throw DomainError.invalid('UPLOAD_MISSING', KEINE_DATEI, { file: KEINE_DATEI });
-    const felder = downloadFelder(data);
     await this.pruefeBezug(felder);
     const ext = downloadExtension(file.originalname);
     const fileName = downloadFileName(randomBytes(16).toString('hex'), ext);
@@ -102,11 +97,7 @@ export class DownloadUploadController {
   @ApiOperation({ summary: 'Mehrere Downloads mit Dateien löschen' })
   @Delete()
   @HttpCode(200)
-  async removeMany(@Body() body: unknown, @Req() req: Request) {
-    if (!Array.isArray(body) || body.length === 0) {
-      throw DomainError.invalid('INVALID_BODY', 'Zum Löschen wird eine Liste von IDs erwartet.');
-    }
-    const ids = body.map((id) => parseId(String(id)));
+  async removeMany(@ZodBody(idListe, ID_LISTE) ids: number[], @Req() req: Request) {
     await this.loeschen(ids, req);
     return { deleted: ids.length };
   }

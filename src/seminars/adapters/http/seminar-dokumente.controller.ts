@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,13 +9,23 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { currentUser } from '../../../platform/auth/current-user';
+import { ZodBody } from '../../../platform/http/zod-body';
 import { attachmentHeader } from '../../../platform/files/file-response';
 import { antwort, LangeArbeit, wartezeit } from '../../../platform/queue/http/lange-arbeit';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { DomainError } from '../../../shared/domain-error';
-import { SeminarDokumente, type Dokument } from '../../application/seminar-dokumente';
+import { SeminarDokumente, type Dokument, type EinladungsAuftrag } from '../../application/seminar-dokumente';
 import { Teilnehmer, type TeilnahmeAenderung } from '../../application/teilnehmer';
 import { SeminarDokumentAuftraege } from '../jobs/seminar-dokumente.jobs';
+import {
+  BESCHEINIGUNGEN,
+  BescheinigungenKoerper,
+  EINLADUNG,
+  EinladungKoerper,
+  NichtTeilnahmeKoerper,
+  TEILNAHME,
+  TeilnahmeKoerper,
+} from './seminars.schemas';
 
 const pdfAntwort = (res: Response, { name, pdf }: Dokument) => {
   res.type('application/pdf');
@@ -55,17 +66,6 @@ function idAus(wert: unknown, name: string): number {
   return parseId(String(wert));
 }
 
-function aenderungAus(body: Record<string, unknown>): TeilnahmeAenderung {
-  const eventIds = body.event_ids ?? [];
-  if (!Array.isArray(eventIds))
-    throw DomainError.invalid('PARAMETER_UNGUELTIG', '„event_ids“ muss eine Liste von IDs sein.');
-  return {
-    benutzer_id: idAus(body.benutzer_id, 'benutzer_id'),
-    veranstaltung_id: idAus(body.veranstaltung_id, 'veranstaltung_id'),
-    event_ids: [...new Set(eventIds.map((id) => idAus(id, 'event_ids')))],
-  };
-}
-
 /** Participant lists, participation and the seminars' documents (spec 001 §7, spec 002 §7, issue 11). */
 @Controller('node')
 export class SeminarDokumenteController {
@@ -89,21 +89,21 @@ export class SeminarDokumenteController {
   @ApiOperation({ summary: 'Nicht-Teilnahme an Terminen eintragen' })
   @Post('api/veranstaltung-nicht-teilnahme')
   @HttpCode(201)
-  nichtTeilgenommen(@Body() body: Record<string, unknown>, @Req() req: Request) {
-    return this.teilnehmer.nichtTeilgenommen(aenderungAus(body ?? {}), currentUser(req));
+  nichtTeilgenommen(
+    @ZodBody(NichtTeilnahmeKoerper, TEILNAHME) aenderung: TeilnahmeAenderung,
+    @Req() req: Request,
+  ) {
+    return this.teilnehmer.nichtTeilgenommen(aenderung, currentUser(req));
   }
 
   /** With {benutzer_id, veranstaltung_id, event_ids} or with {ids} (spec 002 §7). */
   @ApiOperation({ summary: 'Nicht-Teilnahme an Terminen aufheben' })
   @Delete('api/veranstaltung-nicht-teilnahme')
-  teilgenommen(@Body() body: Record<string, unknown> | unknown[], @Req() req: Request) {
-    const ids = Array.isArray(body) ? body : (body as Record<string, unknown> | undefined)?.ids;
-    if (Array.isArray(ids))
-      return this.teilnehmer.teilgenommen({ ids: ids.map((id) => idAus(id, 'ids')) }, currentUser(req));
-    return this.teilnehmer.teilgenommen(
-      { aenderung: aenderungAus((body ?? {}) as Record<string, unknown>) },
-      currentUser(req),
-    );
+  teilgenommen(
+    @ZodBody(TeilnahmeKoerper, TEILNAHME) auswahl: z.output<typeof TeilnahmeKoerper>,
+    @Req() req: Request,
+  ) {
+    return this.teilnehmer.teilgenommen(auswahl, currentUser(req));
   }
 
   @ApiOperation({ summary: 'Bescheinigung eines Teilnehmers als PDF' })
@@ -136,19 +136,19 @@ export class SeminarDokumenteController {
   @Post('api/bescheinigung/seminar')
   @HttpCode(200)
   async bescheinigungenErstellen(
-    @Body() body: Record<string, unknown>,
+    @ZodBody(BescheinigungenKoerper, BESCHEINIGUNGEN)
+    { veranstaltung_id: id }: z.output<typeof BescheinigungenKoerper>,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const id = idAus(body?.veranstaltung_id, 'veranstaltung_id');
     return antwort(res, await this.auftraege.bescheinigungen(id, wartezeit(req)));
   }
 
   @ApiOperation({ summary: 'Einladung aus einer Vorlage als PDF' })
   @Post('api/pdf-vorlage/render')
   @HttpCode(200)
-  async einladung(@Body() body: Record<string, unknown>, @Res() res: Response) {
-    pdfAntwort(res, await this.dokumente.einladung(body ?? {}));
+  async einladung(@ZodBody(EinladungKoerper, EINLADUNG) auftrag: EinladungsAuftrag, @Res() res: Response) {
+    pdfAntwort(res, await this.dokumente.einladung(auftrag));
   }
 
   @ApiOperation({ summary: 'PDF-Vorlage mit Beispieldaten als PDF' })

@@ -2,14 +2,13 @@
  * Glue between the generic resource engine and the seminar rules (issue 10): every save of a
  * seminar or event through /node/api/veranstaltung and /veranstaltung-event loads what the rules
  * need (type, seminar, content, events) in the save's transaction and applies them; a new
- * seminar takes its debtor number from billing; nothing with bookings is deleted.
+ * seminar takes its debtor number from billing; nothing with bookings is deleted. Every save is
+ * announced (`termin.gespeichert`).
  */
 import { resourceLabel } from '../../../../common/vocabulary';
-import {
-  buchungenZuEvent,
-  buchungenZuSeminar,
-  naechsteDebitorNummer,
-} from '../../../billing/application/seminar-anbindung';
+import { SeminarBuchungen } from '../../../billing/application/ports/seminar-buchungen';
+import { alsTransaktion } from '../../../platform/database/transaktion';
+import { Ereignisbus } from '../../../platform/events/ereignisbus';
 import type { ResourceHooks, Row } from '../../../platform/resources/resource-definition';
 import { DomainError } from '../../../shared/domain-error';
 import { eventSpeichern, seminarSpeichern } from '../../domain/seminar-regeln';
@@ -29,7 +28,7 @@ const fehlt = (feld: string, resource: string, id: unknown) =>
   });
 
 export const seminarHooks: ResourceHooks = {
-  async beforeSave(values, { manager, previous }) {
+  async beforeSave(values, { manager, previous, dienst }) {
     const typId = nachher(values, previous, 'veranstaltung_typ_id') as number | null | undefined;
     const typ = typId == null ? null : await manager.findOne(VeranstaltungTyp, { where: { id: typId } });
     if (typId != null && !typ) throw fehlt('veranstaltung_typ_id', 'veranstaltung-typ', typId);
@@ -45,10 +44,21 @@ export const seminarHooks: ResourceHooks = {
       : null;
     Object.assign(values, seminarSpeichern(previous, values, { typ, events }));
     if (!previous && typ?.rw_debitor_kreis_id != null)
-      values.debitor = await naechsteDebitorNummer(manager, typ.rw_debitor_kreis_id);
+      values.debitor = await dienst(SeminarBuchungen).naechsteDebitorNummer(
+        alsTransaktion(manager),
+        typ.rw_debitor_kreis_id,
+      );
   },
-  async beforeDelete(record, { manager }) {
-    if ((await buchungenZuSeminar(manager, record.id as number)) > 0)
+  async afterSave(saved, { manager, dienst }) {
+    await dienst(Ereignisbus).melden(
+      'termin.gespeichert',
+      { veranstaltung_id: saved.id as number, veranstaltung_event_id: null },
+      alsTransaktion(manager),
+    );
+  },
+  async beforeDelete(record, { manager, dienst }) {
+    const buchungen = dienst(SeminarBuchungen);
+    if ((await buchungen.buchungenZuSeminar(alsTransaktion(manager), record.id as number)) > 0)
       throw DomainError.conflict(
         'SEMINAR_HAT_BUCHUNGEN',
         'Seminar hat Buchungen und kann nicht gelöscht werden',
@@ -75,13 +85,19 @@ export const eventHooks: ResourceHooks = {
     if (inhaltGewechselt && !inhalt) throw fehlt('veranstaltung_inhalt_id', 'veranstaltung-inhalt', inhaltId);
     Object.assign(values, eventSpeichern(previous, values, { seminar, inhalt }));
   },
-  async afterSave(saved, { manager, previous }) {
+  async afterSave(saved, { manager, previous, dienst }) {
     await aktualisiereSeminarZeitraum(manager, Number(saved.veranstaltung_id));
     if (previous && previous.veranstaltung_id !== saved.veranstaltung_id)
       await aktualisiereSeminarZeitraum(manager, Number(previous.veranstaltung_id));
+    await dienst(Ereignisbus).melden(
+      'termin.gespeichert',
+      { veranstaltung_id: Number(saved.veranstaltung_id), veranstaltung_event_id: saved.id as number },
+      alsTransaktion(manager),
+    );
   },
-  async beforeDelete(record, { manager }) {
-    if ((await buchungenZuEvent(manager, record.id as number)) > 0)
+  async beforeDelete(record, { manager, dienst }) {
+    const buchungen = dienst(SeminarBuchungen);
+    if ((await buchungen.buchungenZuEvent(alsTransaktion(manager), record.id as number)) > 0)
       throw DomainError.conflict(
         'VERANSTALTUNG_HAT_BUCHUNGEN',
         'Veranstaltung hat Buchungen und kann nicht gelöscht werden',

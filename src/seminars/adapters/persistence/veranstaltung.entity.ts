@@ -37,6 +37,9 @@ export abstract class Preisstaffel {
   @Column({ type: 'text', nullable: true }) zusatz_beschreibung: string | null;
 }
 
+/** How a seminar is held (the seeds derive it from the seminar type's category). */
+export const VARIANTEN = ['seminar', 'webinar', 'lehrgang'] as const;
+
 /**
  * A seminar. `data` holds lehrgang, disable_skript_per_post, tlms_course_id, image_url, promo_text,
  * pictogram, textfeld1, textfeld2, rw_feld1, rw_feld2, seminareinladung_pdf. `beginn`/`ende` are the
@@ -49,7 +52,7 @@ export class Veranstaltung extends Preisstaffel {
   @Column({ type: 'varchar', length: 50, nullable: true }) lg_id: string | null;
   @Column({ type: 'varchar', length: 255 }) titel: string;
   @Column({ type: 'text', nullable: true }) beschreibung: string | null;
-  @Column({ type: 'varchar', length: 40, nullable: true }) variant: string | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) variant: (typeof VARIANTEN)[number] | null;
   @DateTimeColumn() beginn: Date | null;
   @DateTimeColumn() ende: Date | null;
   @DateOnlyColumn() anmeldeschluss: string | null;

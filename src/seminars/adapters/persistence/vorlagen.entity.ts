@@ -1,5 +1,6 @@
 /** Templates with a file area: seminar-invitation PDFs and certificates (spec 001 §3, spec 003 §3). */
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { EINLADUNGS_VORLAGE } from '../../../../common/seminar';
 import {
   CreatedAt,
   DateOnlyColumn,
@@ -8,13 +9,18 @@ import {
   Version,
 } from '../../../platform/database/columns';
 
+/**
+ * The kinds of PDF-Vorlage: the invitation template (never rendered itself, spec 003 §4), a stored
+ * invitation of chosen seminars, and the Teilnehmerübersicht.
+ */
+export const PDF_VORLAGEN_TYPEN = [EINLADUNGS_VORLAGE, 'Seminareinladung', 'Teilnehmerliste'] as const;
+
 /** `data` holds veranstaltung_ids, seminar_titel and the invitation texts (spec 001 §3). */
 @Entity('pdf_vorlage')
 export class PdfVorlage {
   @PrimaryGeneratedColumn() id: number;
   @Column({ type: 'varchar', length: 255 }) titel: string;
-  /** e.g. 'Seminareinladung-Vorlage' (which cannot be rendered itself, spec 003 §4). */
-  @Column({ type: 'varchar', length: 100, nullable: true }) typ: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) typ: (typeof PDF_VORLAGEN_TYPEN)[number] | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) template_file: string | null;
   @JsonColumn() data: Record<string, unknown> | null;
   @CreatedAt() createdAt: Date;

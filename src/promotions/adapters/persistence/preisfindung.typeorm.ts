@@ -1,21 +1,19 @@
-/**
- * What a booking costs after discounts and a voucher: the promotions context's public service
- * (exported by PromotionsModule) that billing's bookings call. It loads the discounts and vouchers
- * and leaves the arithmetic to the pure rules in domain/.
- */
+/** Preisfindung in SQL: loads the discounts and vouchers and leaves the arithmetic to domain/. */
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { codeNormalisieren } from '../../../common/gutschein';
-import type { RabattTyp } from '../../../common/rabatt';
-import { eurosToCents } from '../../shared/money';
-import { WbRabatt, WbVoucher } from '../adapters/persistence/wb-rabatt.entity';
-import { gutscheinAnwenden, type GutscheinWirkung } from '../domain/gutschein';
+import { DataSource } from 'typeorm';
+import { codeNormalisieren } from '../../../../common/gutschein';
+import type { RabattTyp } from '../../../../common/rabatt';
+import { managerVon, type Transaktion } from '../../../platform/database/transaktion';
+import { eurosToCents } from '../../../shared/money';
+import { Preisfindung, type GutscheinBuchung } from '../../application/ports/preisfindung';
+import { WbRabatt, WbVoucher } from './wb-rabatt.entity';
+import { gutscheinAnwenden, type GutscheinWirkung } from '../../domain/gutschein';
 import {
   rabatteBerechnen,
   type RabattBuchung,
   type RabattErgebnis,
   type RabattRegel,
-} from '../domain/rabatt-berechnung';
+} from '../../domain/rabatt-berechnung';
 
 /** Amounts in euros are stored as they are typed; the rules count in cents. */
 const betrag = (typ: RabattTyp, wert: number) =>
@@ -48,10 +46,11 @@ export function alsRegel(rabatt: WbRabatt): RabattRegel {
 }
 
 @Injectable()
-export class Preisfindung {
-  constructor(private readonly dataSource: DataSource) {}
+export class PreisfindungTypeorm extends Preisfindung {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
-  /** The active discounts that apply to the booking, and its amount with the best of them. */
   async rabatte(buchung: RabattBuchung): Promise<RabattErgebnis> {
     const rabatte = await this.dataSource.getRepository(WbRabatt).find({
       where: { aktiv: true },
@@ -60,10 +59,9 @@ export class Preisfindung {
     return rabatteBerechnen(rabatte.map(alsRegel), buchung);
   }
 
-  /** The voucher with `code` on the booking's price; refused in German when it cannot be used. */
   async gutschein(
     code: string,
-    buchung: { preis: number; seminarId: number },
+    buchung: GutscheinBuchung,
   ): Promise<GutscheinWirkung & { gutschein: WbVoucher }> {
     const gutschein = await this.dataSource
       .getRepository(WbVoucher)
@@ -75,16 +73,13 @@ export class Preisfindung {
     return { ...wirkung, gutschein: gutschein as WbVoucher };
   }
 
-  /**
-   * Redeems the voucher in the caller's transaction: read with its row locked (MySQL/MariaDB;
-   * SQLite has one writer), applied by the same rules, then no longer valid — a code is used once,
-   * so a second booking with it is refused as 'Gutschein ist ungültig!'.
-   */
+  /** The row locked on MySQL/MariaDB; SQLite has one writer. */
   async gutscheinEinloesen(
-    manager: EntityManager,
+    tx: Transaktion,
     code: string,
-    buchung: { preis: number; seminarId: number },
+    buchung: GutscheinBuchung,
   ): Promise<GutscheinWirkung & { gutschein: WbVoucher }> {
+    const manager = managerVon(tx);
     const abfrage = manager
       .createQueryBuilder(WbVoucher, 'g')
       .where('g.code = :code', { code: codeNormalisieren(code) });

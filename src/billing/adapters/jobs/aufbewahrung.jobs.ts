@@ -1,0 +1,60 @@
+/**
+ * Issue 34: invoices kept after their recipient's erasure on request go, with their bookings and
+ * payments, once their retention has passed (domain/aufbewahrung.ts). A repeatable job on the queue
+ * port; it runs daily rather than yearly because an in-process timer cannot wait a year, and finds
+ * something only after the 31 December that ends a retention.
+ */
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { DataSource, In, Not, IsNull } from 'typeorm';
+import { berlinDatum } from '../../../../common/kalender';
+import { JobQueue } from '../../../platform/queue/job-queue';
+import { aufbewahrungAbgelaufen } from '../../domain/aufbewahrung';
+import { RwRechnung } from '../persistence/rw-rechnung.entity';
+import { RwTransaction } from '../persistence/rw-transaction.entity';
+import { RwZahlung } from '../persistence/rw-zahlung.entity';
+
+export const AUFBEWAHRUNG = 'aufbewahrung-abgelaufen';
+const TAG_MS = 24 * 3600 * 1000;
+
+@Injectable()
+export class AufbewahrungJobs implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger('Aufbewahrung');
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.register(AUFBEWAHRUNG, () => this.abgelaufeneLoeschen());
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.queue.schedule(AUFBEWAHRUNG, 'taeglich', { everyMs: TAG_MS }, {});
+    } catch (error) {
+      this.logger.error(`Aufbewahrungsfristen nicht eingeplant: ${(error as Error).message}`);
+    }
+  }
+
+  /** Deletes the invoices whose retention passed before `jetzt`, with their bookings and payments. */
+  async abgelaufeneLoeschen(jetzt = new Date()): Promise<{ rechnungen: number }> {
+    const heute = berlinDatum(jetzt);
+    return this.dataSource.transaction(async (m) => {
+      const markiert = await m.find(RwRechnung, {
+        where: { aufbewahren_bis: Not(IsNull()) },
+        select: { id: true, aufbewahren_bis: true },
+      });
+      const ids = markiert.filter((r) => aufbewahrungAbgelaufen(r.aufbewahren_bis!, heute)).map((r) => r.id);
+      if (ids.length) {
+        await m.delete(RwZahlung, { rw_rechnung_id: In(ids) });
+        await m.delete(RwTransaction, { rw_rechnung_id: In(ids) });
+        await m.update(RwRechnung, { storno_id: In(ids) }, { storno_id: null });
+        await m.update(RwRechnung, { storno_parent_id: In(ids) }, { storno_parent_id: null });
+        await m.delete(RwRechnung, { id: In(ids) });
+        this.logger.log(`${ids.length} Rechnungen nach Ablauf der Aufbewahrung gelöscht`);
+      }
+      return { rechnungen: ids.length };
+    });
+  }
+}

@@ -1,0 +1,627 @@
+/**
+ * Abrechnungsspeicher in SQL (both databases). Locking reads are `SELECT … FOR UPDATE` on
+ * MySQL/MariaDB; SQLite has one writer at a time (platform/database/sqlite-transactions.ts).
+ * What a current booking is comes from domain/vorgang.ts (common/vorgang.ts), as SQL.
+ */
+import { Injectable } from '@nestjs/common';
+import {
+  DataSource,
+  In,
+  IsNull,
+  Not,
+  type EntityManager,
+  type EntityTarget,
+  type ObjectLiteral,
+  type SelectQueryBuilder,
+} from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { AuditTrail, type AuditEntry } from '../../../platform/audit/audit-trail';
+import { alsTransaktion, managerVon, type Transaktion } from '../../../platform/database/transaktion';
+import type {
+  AbgerechneteRechnung,
+  Abrechnungsquelle,
+  Bestellposten,
+  BillingTx,
+  Buchungsobjekt,
+  Buchungsvorgang,
+  Isolation,
+  NeueRechnung,
+  OffenFilter,
+  Rechnung,
+  Zahlungsweg,
+} from '../../application/ports/abrechnungsspeicher';
+import { Abrechnungsspeicher, type Rechnungsvorlage } from '../../application/ports/abrechnungsspeicher';
+import type { BuchungsPerson, SeminarBuchung } from '../../application/ports/seminar-buchungen';
+import type { Gastanmeldung } from '../../domain/gastanmeldung';
+import type { AbrechnungLogArt, KategorieObjekt } from '../../domain/kategorie';
+import { vorgangszeitraum } from '../../domain/rechnungsdokument';
+import { aktuellSql, neuesteVersionSql } from '../../domain/vorgang';
+import { Gastanmeldung as GastanmeldungZeile } from './gastanmeldung.entity';
+import { RwAbrechnung, RwAbrechnungLog } from './rw-abrechnung.entity';
+import { RwBezahloption } from './rw-bezahloption.entity';
+import { RwDebitorKreis, RwKreis } from './rw-kreis.entity';
+import { RwRechnung } from './rw-rechnung.entity';
+import { RwTransaction } from './rw-transaction.entity';
+import { RwVorlage } from './rw-vorlage.entity';
+import { RwZahlung } from './rw-zahlung.entity';
+import { centsToEuros, eurosToCents } from '../../../shared/money';
+
+export const mitZeilensperre = (manager: EntityManager) =>
+  ['mysql', 'mariadb'].includes(manager.connection.options.type);
+
+/** `query` as a locking read where the engine has row locks. */
+function gesperrt<T extends ObjectLiteral>(
+  manager: EntityManager,
+  query: SelectQueryBuilder<T>,
+): SelectQueryBuilder<T> {
+  return mitZeilensperre(manager) ? query.setLock('pessimistic_write') : query;
+}
+
+/**
+ * The rows of `query`, locked. The rows are found by a plain read first and then locked by
+ * primary key with the query's conditions checked again: a locking read that scans (an OR over a
+ * join cannot use an index) would wait for every row it passes, also rows of other runs that it
+ * does not want, and so deadlock with them. Rows changed meanwhile by a run that held them drop
+ * out at the second read.
+ */
+async function gesperrteZeilen<T extends ObjectLiteral>(
+  manager: EntityManager,
+  query: SelectQueryBuilder<T>,
+): Promise<T[]> {
+  if (!mitZeilensperre(manager)) return query.getMany();
+  const alias = query.alias;
+  const ids = (await query.clone().select(`${alias}.id`, 'id').getRawMany<{ id: number }>()).map((r) =>
+    Number(r.id),
+  );
+  if (ids.length === 0) return [];
+  return gesperrt(
+    manager,
+    query.andWhere(`${alias}.id IN (:...gesperrteIds)`, { gesperrteIds: ids }),
+  ).getMany();
+}
+
+const PERSON_SPALTEN = [
+  'id',
+  'kennnummer',
+  'vorname',
+  'nachname',
+  'titel',
+  'firma',
+  'anzeigename',
+  'ansprache',
+  'atr_mitglied',
+  'berufsbezeichnung',
+  'stb_datum',
+] as const;
+
+const zahl = (wert: unknown) => (wert == null ? null : Number(wert));
+
+class BillingTxTypeorm implements BillingTx {
+  readonly transaktion: Transaktion;
+
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly audit: AuditTrail,
+  ) {
+    this.transaktion = alsTransaktion(manager);
+  }
+
+  protokolliere(entry: AuditEntry): Promise<void> {
+    return this.audit.record(this.manager, entry);
+  }
+
+  private vorgangsabfrage() {
+    return this.manager.createQueryBuilder(RwTransaction, 't');
+  }
+
+  /** The entity another context owns, as the transaction's association `relation` names it. */
+  private ziel(relation: string): EntityTarget<ObjectLiteral> {
+    return this.manager.connection.getMetadata(RwTransaction).findRelationWithPropertyPath(relation)!
+      .inverseEntityMetadata.target;
+  }
+
+  async vorgangGesperrt(id: number): Promise<Buchungsvorgang | null> {
+    return (
+      (await gesperrt(this.manager, this.vorgangsabfrage().where('t.id = :id', { id })).getOne()) ?? null
+    );
+  }
+
+  async vorigeVersionGesperrt(id: number): Promise<Buchungsvorgang | null> {
+    const query = this.vorgangsabfrage().where('t.child_id = :id', { id });
+    return (await gesperrt(this.manager, query).getOne()) ?? null;
+  }
+
+  /** The object's current transactions (a seminar's include its events'). */
+  private aktuelleVorgaengeVon(objekt: KategorieObjekt) {
+    const query = this.vorgangsabfrage()
+      .where('t.category = :category', { category: objekt.category })
+      .andWhere(aktuellSql('t'));
+    return objekt.category === 'seminare'
+      ? query
+          .leftJoin('t.Veranstaltung_Event', 'e')
+          .andWhere('(t.veranstaltung_id = :id OR e.veranstaltung_id = :id)', { id: objekt.id })
+      : query.andWhere(`t.${objekt.feld} = :id`, { id: objekt.id });
+  }
+
+  async aktuelleVorgaenge(objekt: KategorieObjekt, benutzerId?: number): Promise<Bestellposten[]> {
+    let query = this.aktuelleVorgaengeVon(objekt)
+      .leftJoinAndSelect('t.Benutzer', 'b')
+      .leftJoinAndSelect('t.RW_Rechnung', 'r');
+    if (benutzerId !== undefined) query = query.andWhere('t.benutzer_id = :benutzerId', { benutzerId });
+    const vorgaenge = await query.orderBy('t.id', 'ASC').getMany();
+    return vorgaenge.map(({ Benutzer, RW_Rechnung, ...v }) => ({
+      ...(v as Buchungsvorgang),
+      kennnummer: Benutzer?.kennnummer ?? null,
+      benutzer_name: Benutzer?.anzeigename ?? null,
+      rechnungs_nr: RW_Rechnung?.rechnungs_nr ?? null,
+    }));
+  }
+
+  offeneVorgaengeGesperrt(objekt: KategorieObjekt, filter: OffenFilter): Promise<Buchungsvorgang[]> {
+    let query = this.aktuelleVorgaengeVon(objekt).andWhere('t.rw_rechnung_id IS NULL');
+    if (filter.verifiziert !== undefined)
+      query = query.andWhere('t.verifiziert = :verifiziert', { verifiziert: filter.verifiziert });
+    if (filter.locked !== undefined) query = query.andWhere('t.locked = :locked', { locked: filter.locked });
+    return gesperrteZeilen(this.manager, query.orderBy('t.id', 'ASC'));
+  }
+
+  async vorgaengeAufRechnungenGesperrt(rechnungIds: number[]): Promise<Buchungsvorgang[]> {
+    if (rechnungIds.length === 0) return [];
+    return gesperrteZeilen(
+      this.manager,
+      this.vorgangsabfrage()
+        .where('t.rw_rechnung_id IN (:...ids)', { ids: rechnungIds })
+        .andWhere(neuesteVersionSql('t'))
+        .orderBy('t.id', 'ASC'),
+    );
+  }
+
+  async vorgaenge(ids: number[]): Promise<Buchungsvorgang[]> {
+    if (ids.length === 0) return [];
+    return this.manager.find(RwTransaction, { where: { id: In(ids) }, order: { id: 'ASC' } });
+  }
+
+  async vorgangEinfuegen(werte: Record<string, unknown>): Promise<number> {
+    return Number((await this.manager.insert(RwTransaction, werte)).identifiers[0]?.id);
+  }
+
+  async vorgaengeAendern(ids: number[], werte: Partial<Buchungsvorgang>): Promise<void> {
+    if (ids.length > 0)
+      await this.manager.update(
+        RwTransaction,
+        { id: In(ids) },
+        werte as QueryDeepPartialEntity<RwTransaction>,
+      );
+  }
+
+  async vorgangLoeschen(id: number): Promise<void> {
+    await this.manager.delete(RwTransaction, id);
+  }
+
+  seminarbuchungen(seminarId: number, teilnehmerId: number): Promise<Buchungsvorgang[]> {
+    return this.vorgangsabfrage()
+      .where('t.category = :category', { category: 'seminare' })
+      .andWhere(aktuellSql('t'))
+      .andWhere('t.veranstaltung_id IS NOT NULL')
+      .andWhere('(t.veranstaltung_id = :seminarId OR t.teilnehmer_id = :teilnehmerId)', {
+        seminarId,
+        teilnehmerId,
+      })
+      .getMany();
+  }
+
+  async mitgliedMitEmail(id: number) {
+    // Membership's entity, reached through the transaction's association as objekt() does.
+    const benutzer = (await this.manager.findOne(this.ziel('Benutzer'), {
+      where: { id },
+      relations: { Primaeremail: true },
+    })) as { anzeigename: string | null; Primaeremail: { email: string } | null } | null;
+    return benutzer && { id, anzeigename: benutzer.anzeigename, email: benutzer.Primaeremail?.email ?? null };
+  }
+
+  async objekt<T = Record<string, unknown>>(art: Buchungsobjekt, id: number, sperren = false) {
+    const query = this.manager.createQueryBuilder(this.ziel(art), 'o').where('o.id = :id', { id });
+    return ((await (sperren ? gesperrt(this.manager, query) : query).getOne()) ?? null) as T | null;
+  }
+
+  async gruppenVon(benutzerId: number): Promise<number[]> {
+    const zeilen = await this.manager
+      .createQueryBuilder(this.ziel('Teilnehmer'), 'b')
+      .leftJoin('b.Benutzer_Gruppes', 'g')
+      .select('g.id', 'id')
+      .where('b.id = :id', { id: benutzerId })
+      .andWhere('g.id IS NOT NULL')
+      .getRawMany<{ id: number }>();
+    return zeilen.map((g) => Number(g.id));
+  }
+
+  /**
+   * The candidates read through the transaction's associations; the dates of the service period
+   * hydrated (raw date values differ between the drivers).
+   */
+  async abrechnungsquellen(vorgangIds: number[]): Promise<Abrechnungsquelle[]> {
+    if (vorgangIds.length === 0) return [];
+    const zeilen = await this.manager.find(RwTransaction, {
+      where: { id: In(vorgangIds) },
+      relations: {
+        Benutzer: true,
+        Veranstaltung: { Veranstaltung_Typ: true },
+        Veranstaltung_Event: { Veranstaltung: { Veranstaltung_Typ: true } },
+        WB_Bundle: true,
+        Produkt: true,
+        WB_Abo: true,
+        WB_Abo_Turnus: true,
+      },
+      order: { id: 'ASC' },
+    });
+    const vorlagenIds = new Set<number>();
+    const quellen = zeilen.map((t) => {
+      const seminar = t.Veranstaltung;
+      const eventSeminar = t.Veranstaltung_Event?.Veranstaltung;
+      const q = {
+        seminar: seminar && {
+          titel: seminar.titel,
+          mwst: zahl(seminar.mwst),
+          rw_vorlage_id: seminar.Veranstaltung_Typ?.rw_vorlage_id ?? null,
+        },
+        eventSeminar: eventSeminar && {
+          titel: eventSeminar.titel,
+          mwst: zahl(eventSeminar.mwst),
+          rw_vorlage_id: eventSeminar.Veranstaltung_Typ?.rw_vorlage_id ?? null,
+        },
+        bundle: t.WB_Bundle && {
+          titel: t.WB_Bundle.titel,
+          mwst: zahl(t.WB_Bundle.mwst),
+          rw_vorlage_id: t.WB_Bundle.rw_vorlage_id,
+        },
+        produkt: t.Produkt && {
+          titel: t.Produkt.titel,
+          mwst: zahl(t.Produkt.mwst),
+          rw_vorlage_id: t.Produkt.rw_vorlage_id,
+        },
+        abo: t.WB_Abo && { titel: t.WB_Abo.titel, rw_vorlage_id: t.WB_Abo.rw_vorlage_id },
+        turnus: t.WB_Abo_Turnus && { mwst: zahl(t.WB_Abo_Turnus.mwst) },
+      };
+      for (const quelle of Object.values(q))
+        if (quelle && 'rw_vorlage_id' in quelle && quelle.rw_vorlage_id != null)
+          vorlagenIds.add(quelle.rw_vorlage_id);
+      return { t, q };
+    });
+    const vorlagen = vorlagenIds.size
+      ? await this.manager.find(RwVorlage, { where: { id: In([...vorlagenIds]) } })
+      : [];
+    const kreise = new Map(vorlagen.map((v) => [v.id, v.rw_kreis_id]));
+    return quellen.map(({ t, q }) => ({
+      vorgang_id: t.id,
+      benutzer_name: t.Benutzer?.anzeigename ?? null,
+      quellen: q,
+      kreise,
+      leistung: vorgangszeitraum({
+        eventDatum: t.Veranstaltung_Event?.datum,
+        seminar: t.Veranstaltung,
+        turnus: t.WB_Abo_Turnus,
+      }),
+    }));
+  }
+
+  private rechnungsabfrage(objekt?: KategorieObjekt) {
+    const query = this.manager.createQueryBuilder(RwRechnung, 'r');
+    return objekt
+      ? query
+          .where('r.category = :category', { category: objekt.category })
+          .andWhere(`r.${objekt.feld} = :id`, { id: objekt.id })
+      : query;
+  }
+
+  async rechnungGesperrt(id: number): Promise<Rechnung | null> {
+    const [rechnung] = await gesperrteZeilen(
+      this.manager,
+      this.rechnungsabfrage().where('r.id = :id', { id }),
+    );
+    return rechnung ?? null;
+  }
+
+  ausgestellteRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]> {
+    return gesperrteZeilen(
+      this.manager,
+      this.rechnungsabfrage(objekt)
+        .andWhere('r.storno_id IS NULL')
+        .andWhere('r.storno_parent_id IS NULL')
+        .orderBy('r.id', 'ASC'),
+    );
+  }
+
+  nichtAbgerechneteRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]> {
+    return gesperrteZeilen(
+      this.manager,
+      this.rechnungsabfrage(objekt).andWhere('r.rw_abrechnung_id IS NULL').orderBy('r.id', 'ASC'),
+    );
+  }
+
+  async rechnungAnlegen(werte: NeueRechnung): Promise<number> {
+    return (await this.manager.save(this.manager.create(RwRechnung, werte))).id;
+  }
+
+  async rechnungenAendern(ids: number[], werte: Partial<Rechnung>): Promise<void> {
+    if (ids.length > 0)
+      await this.manager.update(RwRechnung, { id: In(ids) }, werte as QueryDeepPartialEntity<RwRechnung>);
+  }
+
+  async rechnungEmailBeanspruchen(id: number, am: Date): Promise<boolean> {
+    const { affected } = await this.manager
+      .createQueryBuilder()
+      .update(RwRechnung)
+      .set({ email_versendet_am: am })
+      .where({ id, email_versendet_am: IsNull() })
+      .execute();
+    return affected === 1;
+  }
+
+  async rechnungEmailFreigeben(id: number): Promise<void> {
+    await this.manager.update(RwRechnung, { id }, { email_versendet_am: null });
+  }
+
+  async rechnungMitEmail(id: number) {
+    const rechnung = await this.manager.findOne(RwRechnung, {
+      where: { id },
+      relations: { Benutzer: { Primaeremail: true } },
+    });
+    return rechnung && Object.assign(rechnung, { email: rechnung.Benutzer?.Primaeremail?.email ?? null });
+  }
+
+  async vorlage(id: number): Promise<Rechnungsvorlage | null> {
+    const vorlage = await this.manager.findOne(RwVorlage, {
+      where: { id },
+      relations: { Einleitung_Text: true, Schluss_Text: true },
+    });
+    return (
+      vorlage && {
+        id: vorlage.id,
+        titel: vorlage.titel,
+        datei: vorlage.datei,
+        storno_datei: vorlage.storno_datei,
+        einleitung: vorlage.Einleitung_Text?.text ?? null,
+        schluss: vorlage.Schluss_Text?.text ?? null,
+      }
+    );
+  }
+
+  async originalSetzen(id: number, datei: string, sha256: string): Promise<boolean> {
+    const ergebnis = await this.manager
+      .createQueryBuilder()
+      .update(RwRechnung)
+      .set({ original_datei: datei, original_sha256: sha256 })
+      .where('id = :id AND original_sha256 IS NULL', { id })
+      .execute();
+    return (ergebnis.affected ?? 0) > 0;
+  }
+
+  rechnungsKreisGesperrt(id: number) {
+    return gesperrt(this.manager, this.manager.createQueryBuilder(RwKreis, 'k').where('k.id = :id', { id }))
+      .getOne()
+      .then((kreis) => kreis ?? null);
+  }
+
+  debitorKreisGesperrt(id: number) {
+    const query = this.manager.createQueryBuilder(RwDebitorKreis, 'k').where('k.id = :id', { id });
+    return gesperrt(this.manager, query)
+      .getOne()
+      .then((kreis) => kreis ?? null);
+  }
+
+  async kreisZaehlerSetzen(art: 'rechnung' | 'debitor', id: number, current_nr: number): Promise<void> {
+    await this.manager.update(art === 'rechnung' ? RwKreis : RwDebitorKreis, id, { current_nr });
+  }
+
+  async zahlungswege(objekt: KategorieObjekt, benutzerIds: number[]): Promise<Zahlungsweg[]> {
+    if (benutzerIds.length === 0) return [];
+    const optionen = await this.manager.find(RwBezahloption, {
+      where: { category: objekt.category, [objekt.feld]: objekt.id, benutzer_id: In(benutzerIds) },
+      relations: { Benutzer: true, Benutzer_Adresse: true, Benutzer_Konto: true, Neg_Benutzer_Konto: true },
+      order: { id: 'ASC' },
+    });
+    const konto = (k: RwBezahloption['Benutzer_Konto']) =>
+      k
+        ? {
+            inhaber: k.inhaber,
+            iban: k.iban,
+            bic: k.bic,
+            bank: k.bank,
+            sepa_referenz: k.sepa_referenz,
+            sepa_datum: k.sepa_datum,
+          }
+        : null;
+    return optionen.map((o) => {
+      const a = o.Benutzer_Adresse;
+      return {
+        id: o.id,
+        benutzer_id: o.benutzer_id,
+        typ: o.typ,
+        adresse: a ? { bezeichnung: a.bezeichnung, strasse: a.strasse, plz: a.plz, ort: a.ort } : null,
+        konto: konto(o.Benutzer_Konto),
+        erstattungskonto: konto(o.Neg_Benutzer_Konto),
+        firma: o.Benutzer?.firma ?? null,
+        e_rechnung: o.e_rechnung,
+        leitweg_id: o.leitweg_id,
+      };
+    });
+  }
+
+  bezahloptionenFuer(objekt: KategorieObjekt, benutzerId?: number) {
+    return this.manager.find(RwBezahloption, {
+      select: { id: true, benutzer_id: true, skript_per_post: true },
+      where: {
+        category: objekt.category,
+        [objekt.feld]: objekt.id,
+        ...(benutzerId === undefined ? {} : { benutzer_id: benutzerId }),
+      },
+      order: { benutzer_id: 'ASC' },
+    });
+  }
+
+  async bezahloptionLoeschen(id: number) {
+    const option = await this.manager.findOne(RwBezahloption, { where: { id } });
+    if (option) await this.manager.delete(RwBezahloption, id);
+    return option ? { ...option } : null;
+  }
+
+  abrechnung(id: number) {
+    return this.manager.findOne(RwAbrechnung, { where: { id } });
+  }
+
+  async abrechnungAnlegen(werte: Record<string, unknown>): Promise<number> {
+    return (await this.manager.save(this.manager.create(RwAbrechnung, werte))).id;
+  }
+
+  async abrechnungAendern(id: number, data: Record<string, unknown>): Promise<void> {
+    await this.manager.update(RwAbrechnung, id, { data } as QueryDeepPartialEntity<RwAbrechnung>);
+  }
+
+  async abrechnungProtokollieren(
+    id: number,
+    type: AbrechnungLogArt,
+    adminName: string | null,
+  ): Promise<void> {
+    await this.manager.insert(RwAbrechnungLog, { rw_abrechnung_id: id, type, admin_name: adminName });
+  }
+
+  async rechnungenDerAbrechnung(id: number): Promise<AbgerechneteRechnung[]> {
+    const rechnungen = await this.manager.find(RwRechnung, {
+      where: { rw_abrechnung_id: id },
+      relations: { Benutzer: true, Storno_Parent: { Storno_Benutzer_Konto: true } },
+      order: { id: 'ASC' },
+    });
+    return rechnungen.map((r) =>
+      Object.assign(r, {
+        benutzer_name: r.Benutzer?.anzeigename ?? null,
+        storno_konto: r.Storno_Parent?.Storno_Benutzer_Konto ?? null,
+      }),
+    );
+  }
+
+  async verrechnet(rechnungIds: number[]): Promise<Map<number, number>> {
+    if (rechnungIds.length === 0) return new Map();
+    const zeilen = await this.manager.find(RwZahlung, {
+      where: { rw_rechnung_id: In(rechnungIds), art: 'verrechnung' },
+      select: { id: true, rw_rechnung_id: true, betrag: true },
+    });
+    const summen = new Map<number, number>();
+    for (const z of zeilen)
+      summen.set(
+        z.rw_rechnung_id,
+        centsToEuros(eurosToCents(summen.get(z.rw_rechnung_id) ?? 0) + eurosToCents(z.betrag)),
+      );
+    return summen;
+  }
+
+  buchungenZuSeminar(veranstaltungId: number): Promise<number> {
+    return this.vorgangsabfrage()
+      .leftJoin('t.Veranstaltung_Event', 'e')
+      .where('t.veranstaltung_id = :id OR e.veranstaltung_id = :id', { id: veranstaltungId })
+      .getCount();
+  }
+
+  buchungenZuEvent(eventId: number): Promise<number> {
+    return this.manager.count(RwTransaction, { where: { veranstaltung_event_id: eventId } });
+  }
+
+  aboBuchungsVorgaengeGesperrt(aboBuchungId: number): Promise<Buchungsvorgang[]> {
+    return gesperrteZeilen(
+      this.manager,
+      this.vorgangsabfrage()
+        .where('t.wb_abo_buchung_id = :aboBuchungId', { aboBuchungId })
+        .andWhere(neuesteVersionSql('t'))
+        .orderBy('t.id', 'ASC'),
+    );
+  }
+
+  aboBuchungAbgerechnet(aboBuchungId: number): Promise<number> {
+    return this.manager.count(RwTransaction, {
+      where: { wb_abo_buchung_id: aboBuchungId, rw_rechnung_id: Not(IsNull()) },
+    });
+  }
+
+  /** One query, the person and the firm joined. */
+  async gastanmeldungGesperrt(id: number): Promise<Gastanmeldung | null> {
+    const query = this.manager.createQueryBuilder(GastanmeldungZeile, 'g').where('g.id = :id', { id });
+    return (await gesperrt(this.manager, query).getOne()) ?? null;
+  }
+
+  async gastanmeldungAendern(id: number, werte: Partial<Gastanmeldung>): Promise<void> {
+    await this.manager.update(GastanmeldungZeile, id, werte as QueryDeepPartialEntity<GastanmeldungZeile>);
+  }
+
+  async aktuelleSeminarBuchungen(veranstaltungId: number): Promise<SeminarBuchung[]> {
+    const query = this.vorgangsabfrage()
+      .leftJoin('t.Veranstaltung_Event', 'e')
+      .where('(t.veranstaltung_id = :id OR e.veranstaltung_id = :id)', { id: veranstaltungId })
+      .andWhere(aktuellSql('t'))
+      .andWhere('t.category = :category', { category: 'seminare' })
+      .select(['t.id', 't.veranstaltung_event_id', 't.betrag', 't.buchung_typ', 't.teilnehmer']);
+    for (const alias of ['tn', 'b']) {
+      query
+        .leftJoin(alias === 'tn' ? 't.Teilnehmer' : 't.Benutzer', alias)
+        .leftJoin(`${alias}.Primaeremail`, `${alias}_mail`)
+        .leftJoin(`${alias}.Parent`, `${alias}_parent`)
+        .addSelect(PERSON_SPALTEN.map((spalte) => `${alias}.${spalte}`))
+        .addSelect([`${alias}_mail.id`, `${alias}_mail.email`])
+        .addSelect([
+          `${alias}_parent.id`,
+          `${alias}_parent.kennnummer`,
+          `${alias}_parent.anzeigename`,
+          `${alias}_parent.firma`,
+        ]);
+    }
+    const rows = await query.orderBy('t.id', 'ASC').getMany();
+    return rows.map((t) => {
+      const b = t.Teilnehmer ?? t.Benutzer;
+      return {
+        id: t.id,
+        veranstaltung_event_id: t.veranstaltung_event_id,
+        betrag: t.betrag,
+        buchung_typ: t.buchung_typ,
+        teilnehmer: t.teilnehmer,
+        person: b
+          ? ({
+              ...Object.fromEntries(PERSON_SPALTEN.map((spalte) => [spalte, b[spalte]])),
+              email: b.Primaeremail?.email ?? null,
+              parent: b.Parent
+                ? {
+                    id: b.Parent.id,
+                    kennnummer: b.Parent.kennnummer,
+                    anzeigename: b.Parent.anzeigename,
+                    firma: b.Parent.firma,
+                  }
+                : null,
+            } as BuchungsPerson)
+          : null,
+      };
+    });
+  }
+}
+
+@Injectable()
+export class AbrechnungsspeicherTypeorm extends Abrechnungsspeicher {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+  ) {
+    super();
+  }
+
+  /** READ COMMITTED exists only on MySQL/MariaDB; SQLite runs one transaction at a time anyway. */
+  transaktion<T>(arbeit: (tx: BillingTx) => Promise<T>, isolation: Isolation = 'standard'): Promise<T> {
+    const mitTx = (manager: EntityManager) => arbeit(new BillingTxTypeorm(manager, this.audit));
+    return isolation === 'read-committed' && mitZeilensperre(this.dataSource.manager)
+      ? this.dataSource.transaction('READ COMMITTED', mitTx)
+      : this.dataSource.transaction(mitTx);
+  }
+
+  in(tx: Transaktion): BillingTx {
+    return new BillingTxTypeorm(managerVon(tx), this.audit);
+  }
+
+  lesen(): BillingTx {
+    return new BillingTxTypeorm(this.dataSource.manager, this.audit);
+  }
+}

@@ -1,0 +1,107 @@
+/** DatevQuellen on rw_rechnung, rw_zahlung and datev_export (both databases). */
+import { Injectable } from '@nestjs/common';
+import { Between, DataSource, In, IsNull, Not } from 'typeorm';
+import { eurosToCents } from '../../../shared/money';
+import {
+  DatevQuellen,
+  type DatevBereich,
+  type DatevExportVermerk,
+  type DatevRechnungsquelle,
+  type DatevZahlungsquelle,
+} from '../../application/ports/datev-quellen';
+import type { GespeicherteDatevRechnung } from '../../domain/datev-buchungen';
+import { monatsgrenzen } from '../../domain/datev-buchungen';
+import { DatevExportEintrag } from './einstellung.entity';
+import { RwAbrechnung } from './rw-abrechnung.entity';
+import { RwRechnung } from './rw-rechnung.entity';
+import { RwZahlung } from './rw-zahlung.entity';
+
+const TAG = 86_400_000;
+
+/** The UTC instants around a month, a day wider each side (the Berlin day differs from UTC). */
+function umDenMonat(monat: string): [Date, Date] {
+  const { von, bis } = monatsgrenzen(monat);
+  return [new Date(Date.parse(`${von}T00:00:00Z`) - TAG), new Date(Date.parse(`${bis}T00:00:00Z`) + 2 * TAG)];
+}
+
+const empfaenger = (data: Record<string, unknown> | null) =>
+  ((data?.empfaenger as { name?: string | null } | undefined)?.name ?? '') as string;
+
+@Injectable()
+export class DatevQuellenTypeorm extends DatevQuellen {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async rechnungen(bereich: DatevBereich): Promise<DatevRechnungsquelle[]> {
+    const zeilen = await this.dataSource.getRepository(RwRechnung).find({
+      where:
+        'monat' in bereich
+          ? { createdAt: Between(...umDenMonat(bereich.monat)) }
+          : { rw_abrechnung_id: bereich.abrechnungId },
+      order: { id: 'ASC' },
+    });
+    return zeilen.map((r) => ({
+      rechnungs_nr: r.rechnungs_nr,
+      category: r.category,
+      betrag: r.betrag,
+      netto: r.netto,
+      mwst: r.mwst,
+      createdAt: r.createdAt,
+      data: r.data as GespeicherteDatevRechnung['data'],
+      benutzer_id: r.benutzer_id,
+    }));
+  }
+
+  async zahlungen(bereich: DatevBereich): Promise<DatevZahlungsquelle[]> {
+    const zeilen = await this.dataSource.getRepository(RwZahlung).find({
+      where:
+        'monat' in bereich
+          ? { datum: Between(monatsgrenzen(bereich.monat).von, monatsgrenzen(bereich.monat).bis) }
+          : { RW_Rechnung: { rw_abrechnung_id: bereich.abrechnungId }, datum: Not(IsNull()) },
+      relations: { RW_Rechnung: true },
+      order: { id: 'ASC' },
+    });
+    return zeilen.map((z) => ({
+      rechnungs_nr: z.RW_Rechnung.rechnungs_nr,
+      datum: z.datum!,
+      betrag: eurosToCents(z.betrag),
+      art: z.art,
+      benutzer_id: z.RW_Rechnung.benutzer_id,
+      name: empfaenger(z.RW_Rechnung.data),
+    }));
+  }
+
+  async abrechnungVorhanden(id: number): Promise<boolean> {
+    return (await this.dataSource.getRepository(RwAbrechnung).count({ where: { id } })) > 0;
+  }
+
+  async ausstellungszeiten(jahr: number): Promise<Date[]> {
+    const [von] = umDenMonat(`${jahr}-01`);
+    const [, bis] = umDenMonat(`${jahr}-12`);
+    const zeilen = await this.dataSource
+      .getRepository(RwRechnung)
+      .find({ where: { createdAt: Between(von, bis) }, select: { id: true, createdAt: true } });
+    return zeilen.map((z) => z.createdAt);
+  }
+
+  async exporte(bereich: { monate: string[] } | { abrechnungId: number }): Promise<DatevExportVermerk[]> {
+    const zeilen = await this.dataSource.getRepository(DatevExportEintrag).find({
+      where: 'monate' in bereich ? { monat: In(bereich.monate) } : { rw_abrechnung_id: bereich.abrechnungId },
+      order: { id: 'ASC' },
+    });
+    return zeilen.map(({ monat, rw_abrechnung_id, buchungen, admin_name, createdAt }) => ({
+      monat,
+      rw_abrechnung_id,
+      buchungen,
+      admin_name,
+      createdAt,
+    }));
+  }
+
+  async vermerken(vermerke: Omit<DatevExportVermerk, 'createdAt'>[]): Promise<void> {
+    await this.dataSource
+      .getRepository(DatevExportEintrag)
+      .insert(vermerke.map((v) => ({ ...v, art: 'buchungsstapel' })));
+  }
+}

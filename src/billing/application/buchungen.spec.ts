@@ -1,0 +1,494 @@
+import { Ereignisbus } from '../../platform/events/ereignisbus';
+import type { ResourceReader } from '../../platform/resources/resource-reader';
+import type { ResourceRegistry } from '../../platform/resources/resource-registry';
+import { Preisfindung, type GutscheinBuchung } from '../../promotions/application/ports/preisfindung';
+import { DomainError } from '../../shared/domain-error';
+import type { BuchungGeaendert } from '../../shared/ereignisse';
+import type { BuchungsEingabe } from '../domain/buchung';
+import { Buchungen } from './buchungen';
+import { AbrechnungsspeicherInMemory } from './ports/abrechnungsspeicher.testing';
+import { Uhr } from './ports/uhr';
+
+/** What billing asks promotions' port for, as the port names it. */
+type RabattBuchung = Parameters<Preisfindung['rabatte']>[0];
+
+const JETZT = new Date('2026-03-10T09:00:00Z');
+const MITGLIED = 10;
+const MITARBEITER = 11;
+const NICHTMITGLIED = 12;
+const SEMINAR = 7;
+
+class FesteUhr extends Uhr {
+  jetzt() {
+    return JETZT;
+  }
+}
+
+/**
+ * Promotions as billing sees it: an early-bird discount of 20 € on seminar 7 (5 € on the cheaper
+ * "Treue" one), voucher SOMMER takes 10 €, ALT is used up. Records what it was asked.
+ */
+class PreisfindungFake extends Preisfindung {
+  anfragen: RabattBuchung[] = [];
+  gutscheine: { code: string; buchung: GutscheinBuchung; eingeloest: boolean }[] = [];
+
+  async rabatte(buchung: RabattBuchung) {
+    this.anfragen.push(buchung);
+    const rabatte = [
+      { id: 1, titel: 'Frühbucher', abzug: 2000, betrag: buchung.preis - 2000 },
+      { id: 2, titel: 'Treue', abzug: 500, betrag: buchung.preis - 500 },
+    ];
+    return { rabatte, gewaehlt: rabatte[0], betrag: rabatte[0].betrag };
+  }
+
+  async gutschein(code: string, buchung: GutscheinBuchung) {
+    return this.wirkung(code, buchung, false);
+  }
+
+  async gutscheinEinloesen(_tx: unknown, code: string, buchung: GutscheinBuchung) {
+    return this.wirkung(code, buchung, true);
+  }
+
+  private async wirkung(code: string, buchung: GutscheinBuchung, eingeloest: boolean) {
+    this.gutscheine.push({ code, buchung, eingeloest });
+    if (code !== 'SOMMER') throw DomainError.conflict('GUTSCHEIN_UNGUELTIG', 'Gutschein ist ungültig!');
+    return {
+      abzug: 1000,
+      betrag: buchung.preis - 1000,
+      gutschein: { id: 3, code, typ: 'reduction' as const, wert: 10, valid: true },
+    };
+  }
+}
+
+function aufbau() {
+  const speicher = new AbrechnungsspeicherInMemory();
+  const objekte = speicher.tabellen.objekte;
+  objekte.set(`Benutzer:${MITGLIED}`, {
+    id: MITGLIED,
+    parent_id: null,
+    atr_mitglied: true,
+    anzeigename: 'Kanzlei Muster',
+    gruppen: [4],
+  });
+  objekte.set(`Benutzer:${MITARBEITER}`, {
+    id: MITARBEITER,
+    parent_id: MITGLIED,
+    atr_mitglied: false,
+    anzeigename: 'Max Mitarbeiter',
+  });
+  objekte.set(`Benutzer:${NICHTMITGLIED}`, {
+    id: NICHTMITGLIED,
+    parent_id: null,
+    atr_mitglied: false,
+    anzeigename: 'Nora Gast',
+  });
+  objekte.set(`Veranstaltung:${SEMINAR}`, {
+    id: SEMINAR,
+    titel: 'Steuerrecht aktuell',
+    lg_id: 'LG 12',
+    beginn: '2026-04-20T08:00:00Z',
+    veranstaltung_typ_id: 3,
+    preis1: 200,
+    preis1_beschreibung: 'Mitglieder',
+    preis2: 300,
+    preis2_beschreibung: 'Nichtmitglieder',
+  });
+  speicher.tabellen.naechsteId = 100;
+  const ereignisse = new Ereignisbus();
+  const gemeldet: BuchungGeaendert[] = [];
+  ereignisse.abonnieren('buchung.geaendert', async (aenderung) => {
+    gemeldet.push(aenderung);
+  });
+  const preisfindung = new PreisfindungFake();
+  const registry = { get: (name: string) => ({ name }) } as unknown as ResourceRegistry;
+  const reader = {
+    get: async (_definition: unknown, id: number) => speicher.tabellen.vorgaenge.find((v) => v.id === id),
+  } as unknown as ResourceReader;
+  const buchungen = new Buchungen(speicher, preisfindung, ereignisse, new FesteUhr(), registry, reader);
+  return { speicher, buchungen, preisfindung, gemeldet };
+}
+
+const seminarbuchung = (werte: Partial<BuchungsEingabe> = {}): BuchungsEingabe => ({
+  category: 'seminare',
+  benutzer_id: MITGLIED,
+  veranstaltung_id: SEMINAR,
+  ...werte,
+});
+
+describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
+  it('books a seminar at the member tier minus the best discount, starts a chain, announces and audits it', async () => {
+    const { speicher, buchungen, preisfindung, gemeldet } = aufbau();
+
+    const gebucht = await buchungen.buchen(seminarbuchung({ verifiziert: true }), null);
+
+    expect(gebucht).toMatchObject({
+      id: 100,
+      first_id: 100,
+      child_id: null,
+      category: 'seminare',
+      benutzer_id: MITGLIED,
+      teilnehmer_id: MITGLIED,
+      veranstaltung_id: SEMINAR,
+      titel: 'LG 12 - Steuerrecht aktuell',
+      teilnehmer: 'Kanzlei Muster',
+      betrag: 180,
+      verifiziert: true,
+      storno: false,
+      locked: false,
+      rw_rechnung_id: null,
+      buchung_time: JETZT,
+      data: {
+        preis_stufe: 1,
+        preis_bezeichnung: 'Mitglieder',
+        listenpreis: 200,
+        rabatt_id: 1,
+        rabatt_titel: 'Frühbucher',
+        rabatt_abzug: 20,
+        gutschein_code: null,
+        gutschein_abzug: 0,
+        betrag_manuell: false,
+      },
+    });
+    expect(preisfindung.anfragen).toEqual([
+      {
+        preis: 20000,
+        teilnehmer: { id: MITGLIED, gruppenIds: [4] },
+        seminar: { id: SEMINAR, typId: 3, datum: '2026-04-20' },
+        buchungsdatum: '2026-03-10',
+        frueher: [],
+      },
+    ]);
+    expect(gemeldet).toEqual([{ ziele: [{ veranstaltung_id: SEMINAR, veranstaltung_event_id: null }] }]);
+    expect(speicher.tabellen.audit).toMatchObject([
+      { resource: 'rw-transaction', recordId: 100, action: 'create' },
+    ]);
+  });
+
+  it('takes the tier of whom takes part: a non-member pays the non-member price, an employee the member price', async () => {
+    const { buchungen } = aufbau();
+
+    const gast = await buchungen.preis(seminarbuchung({ benutzer_id: NICHTMITGLIED, wb_rabatt_id: 0 }));
+    const mitarbeiter = await buchungen.preis(
+      seminarbuchung({ teilnehmer_id: MITARBEITER, wb_rabatt_id: 0 }),
+    );
+
+    expect(gast).toMatchObject({ preis_stufe: 2, preis: 300, betrag: 300, teilnehmer: 'Nora Gast' });
+    expect(mitarbeiter).toMatchObject({
+      preis_stufe: 1,
+      preis: 200,
+      betrag: 200,
+      teilnehmer: 'Max Mitarbeiter',
+    });
+  });
+
+  it('counts the current earlier bookings of the seminar for the discounts, with the discount each got', async () => {
+    const { buchungen, preisfindung } = aufbau();
+    await buchungen.buchen(seminarbuchung(), null);
+    await buchungen.buchen(seminarbuchung({ wb_rabatt_id: 2, teilnehmer_id: MITARBEITER }), null);
+    await buchungen.buchen(seminarbuchung({ wb_rabatt_id: 0 }), null);
+
+    await buchungen.preis(seminarbuchung());
+
+    expect(preisfindung.anfragen.at(-1)!.frueher).toEqual([
+      { teilnehmerId: MITGLIED, seminarId: SEMINAR, rabattIds: [1] },
+      { teilnehmerId: MITARBEITER, seminarId: SEMINAR, rabattIds: [2] },
+      { teilnehmerId: MITGLIED, seminarId: SEMINAR, rabattIds: [] },
+    ]);
+  });
+
+  it('applies the discount chosen, none with 0, and refuses one that does not apply', async () => {
+    const { speicher, buchungen } = aufbau();
+
+    expect(await buchungen.preis(seminarbuchung({ wb_rabatt_id: 2 }))).toMatchObject({
+      rabatt_id: 2,
+      betrag: 195,
+      rabatte: [
+        { id: 1, titel: 'Frühbucher', betrag: 180, abzug: 20 },
+        { id: 2, titel: 'Treue', betrag: 195, abzug: 5 },
+      ],
+    });
+    expect(await buchungen.preis(seminarbuchung({ wb_rabatt_id: 0 }))).toMatchObject({
+      rabatt_id: null,
+      betrag: 200,
+    });
+    await expect(buchungen.buchen(seminarbuchung({ wb_rabatt_id: 9 }), null)).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'BUCHUNG_RABATT',
+      message: 'Der Rabatt 9 ist für diese Buchung nicht anwendbar.',
+    });
+    expect(speicher.tabellen.vorgaenge).toEqual([]);
+  });
+
+  it('a voucher is looked at by the price and redeemed by the booking, on the price after the discount', async () => {
+    const { buchungen, preisfindung } = aufbau();
+
+    const auskunft = await buchungen.preis(seminarbuchung({ voucher_code: 'SOMMER' }));
+    const gebucht = await buchungen.buchen(seminarbuchung({ voucher_code: 'SOMMER' }), null);
+
+    expect(auskunft).toMatchObject({
+      betrag: 170,
+      gutschein: { code: 'SOMMER', typ: 'reduction', wert: 10, abzug: 10 },
+    });
+    expect(auskunft.gutschein!.anzeige).toContain('10');
+    expect(gebucht).toMatchObject({ betrag: 170, data: { gutschein_code: 'SOMMER', gutschein_abzug: 10 } });
+    expect(preisfindung.gutscheine).toEqual([
+      { code: 'SOMMER', buchung: { preis: 18000, seminarId: SEMINAR }, eingeloest: false },
+      { code: 'SOMMER', buchung: { preis: 18000, seminarId: SEMINAR }, eingeloest: true },
+    ]);
+  });
+
+  it("a voucher's refusal is bad input (400) and books nothing", async () => {
+    const { speicher, buchungen } = aufbau();
+
+    await expect(buchungen.buchen(seminarbuchung({ voucher_code: 'ALT' }), null)).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'GUTSCHEIN_UNGUELTIG',
+      message: 'Gutschein ist ungültig!',
+    });
+    expect(speicher.tabellen.vorgaenge).toEqual([]);
+    expect(speicher.tabellen.audit).toEqual([]);
+  });
+
+  it('a manual amount replaces the computed one and is marked as such', async () => {
+    const { buchungen } = aufbau();
+
+    const gebucht = await buchungen.buchen(seminarbuchung({ betrag: 99.5, titel: '  Sonderpreis  ' }), null);
+
+    expect(gebucht).toMatchObject({
+      betrag: 99.5,
+      titel: 'Sonderpreis',
+      data: { listenpreis: 200, betrag_manuell: true },
+    });
+  });
+
+  it('refuses a participant who is neither the member nor its employee, and an unknown member', async () => {
+    const { buchungen } = aufbau();
+
+    await expect(buchungen.preis(seminarbuchung({ teilnehmer_id: NICHTMITGLIED }))).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'BUCHUNG_TEILNEHMER',
+    });
+    await expect(buchungen.preis(seminarbuchung({ benutzer_id: 99 }))).rejects.toMatchObject({
+      kind: 'not_found',
+      code: 'MITGLIED_NICHT_GEFUNDEN',
+      message: 'Mitglied 99 wurde nicht gefunden.',
+    });
+    await expect(buchungen.preis(seminarbuchung({ teilnehmer_id: 98 }))).rejects.toMatchObject({
+      kind: 'not_found',
+      code: 'TEILNEHMER_NICHT_GEFUNDEN',
+      message: 'Teilnehmer 98 wurde nicht gefunden.',
+    });
+  });
+
+  describe('events', () => {
+    function mitEvent(einzeln_buchbar: boolean) {
+      const a = aufbau();
+      a.speicher.tabellen.objekte.set('Veranstaltung_Event:70', {
+        id: 70,
+        veranstaltung_id: SEMINAR,
+        titel: 'Tag 2',
+        lg_id: null,
+        datum: '2026-04-21',
+        einzeln_buchbar,
+        preis1: 90,
+        preis1_beschreibung: 'Mitglieder',
+      });
+      return a;
+    }
+
+    it('an event booked on its own has its own tiers and date; the seminar is found through it', async () => {
+      const { buchungen, preisfindung } = mitEvent(true);
+
+      const gebucht = await buchungen.buchen(
+        { category: 'seminare', benutzer_id: MITGLIED, veranstaltung_event_id: 70, wb_rabatt_id: 0 },
+        null,
+      );
+
+      expect(gebucht).toMatchObject({
+        veranstaltung_id: SEMINAR,
+        veranstaltung_event_id: 70,
+        betrag: 90,
+        titel: 'LG 12 - Tag 2',
+      });
+      expect(preisfindung.anfragen[0].seminar).toEqual({ id: SEMINAR, typId: 3, datum: '2026-04-21' });
+    });
+
+    it("an event not booked on its own costs the seminar's price", async () => {
+      const { buchungen } = mitEvent(false);
+
+      const auskunft = await buchungen.preis(seminarbuchung({ veranstaltung_event_id: 70, wb_rabatt_id: 0 }));
+
+      expect(auskunft).toMatchObject({ betrag: 200, preis_stufe: 1 });
+    });
+
+    it('refuses an event of another seminar, an unknown event and an unknown seminar', async () => {
+      const { buchungen } = mitEvent(true);
+
+      await expect(
+        buchungen.preis(seminarbuchung({ veranstaltung_id: 8, veranstaltung_event_id: 70 })),
+      ).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'BUCHUNG_EVENT_SEMINAR',
+        message: 'Veranstaltung 70 gehört nicht zum Seminar 8.',
+      });
+      await expect(buchungen.preis(seminarbuchung({ veranstaltung_event_id: 71 }))).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'EVENT_NICHT_GEFUNDEN',
+      });
+      await expect(buchungen.preis(seminarbuchung({ veranstaltung_id: 8 }))).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'SEMINAR_NICHT_GEFUNDEN',
+        message: 'Seminar 8 wurde nicht gefunden.',
+      });
+      await expect(buchungen.preis({ category: 'seminare', benutzer_id: MITGLIED })).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'BUCHUNG_OBJEKT',
+      });
+    });
+  });
+
+  describe('bundles, products and Abos take their own price, without discounts or vouchers', () => {
+    function mitObjekten() {
+      const a = aufbau();
+      const o = a.speicher.tabellen.objekte;
+      o.set('WB_Bundle:5', {
+        id: 5,
+        titel: 'Paket',
+        titel_rechnung: 'Paket Steuern',
+        preis: 100,
+        is_netto: true,
+        mwst: 19,
+      });
+      o.set('Produkt:6', { id: 6, titel: 'Handbuch', titel_rechnung: '', preis: 49.9 });
+      o.set('Warenkorb:8', { id: 8, benutzer_id: MITGLIED });
+      o.set('Warenkorb:9', { id: 9, benutzer_id: NICHTMITGLIED });
+      o.set('WB_Abo:3', { id: 3, titel: 'Abo', titel_rechnung: 'Abo Steuerbrief' });
+      o.set('WB_Abo_Turnus:30', { id: 30, wb_abo_id: 3, preis: 60 });
+      o.set('WB_Abo_Buchung:31', { id: 31, wb_abo_id: 3, benutzer_id: MITGLIED });
+      o.set('WB_Abo_Buchung:32', { id: 32, wb_abo_id: 3, benutzer_id: NICHTMITGLIED });
+      o.set('WB_Abo_Buchung:35', { id: 35, wb_abo_id: 4, benutzer_id: MITGLIED });
+      return a;
+    }
+
+    it('a net bundle price gets its VAT added', async () => {
+      const { buchungen, preisfindung } = mitObjekten();
+
+      const gebucht = await buchungen.buchen(
+        { category: 'bundle', benutzer_id: MITGLIED, wb_bundle_id: 5 },
+        null,
+      );
+
+      expect(gebucht).toMatchObject({ wb_bundle_id: 5, betrag: 119, titel: 'Paket Steuern' });
+      expect(preisfindung.anfragen).toEqual([]);
+    });
+
+    it("a product is booked to the member's cart", async () => {
+      const { buchungen } = mitObjekten();
+      const produkt = { category: 'produkte', benutzer_id: MITGLIED, produkt_id: 6 } as const;
+
+      expect(await buchungen.preis({ ...produkt, warenkorb_id: 8 })).toMatchObject({
+        betrag: 49.9,
+        titel: 'Handbuch',
+      });
+      await expect(buchungen.preis({ ...produkt, warenkorb_id: 9 })).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'WARENKORB_NICHT_GEFUNDEN',
+      });
+      await expect(buchungen.preis(produkt)).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'BUCHUNG_OBJEKT',
+      });
+      await expect(buchungen.preis({ ...produkt, produkt_id: 60, warenkorb_id: 8 })).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'PRODUKT_NICHT_GEFUNDEN',
+      });
+    });
+
+    it("an Abo period costs the period's price; period and Abo booking must belong to the Abo and member", async () => {
+      const { buchungen } = mitObjekten();
+      const abo = { category: 'abos', benutzer_id: MITGLIED, wb_abo_turnus_id: 30 } as const;
+
+      const gebucht = await buchungen.buchen({ ...abo, wb_abo_id: 3, wb_abo_buchung_id: 31 }, null);
+
+      expect(gebucht).toMatchObject({
+        wb_abo_id: 3,
+        wb_abo_turnus_id: 30,
+        wb_abo_buchung_id: 31,
+        betrag: 60,
+        titel: 'Abo Steuerbrief',
+      });
+      await expect(buchungen.preis({ ...abo, wb_abo_id: 4 })).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'BUCHUNG_TURNUS_ABO',
+        message: 'Turnus 30 gehört nicht zum Abo 4.',
+      });
+      await expect(buchungen.preis({ ...abo, wb_abo_buchung_id: 32 })).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'ABO_BUCHUNG_NICHT_GEFUNDEN',
+      });
+      await expect(buchungen.preis({ ...abo, wb_abo_buchung_id: 34 })).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'ABO_BUCHUNG_NICHT_GEFUNDEN',
+      });
+      await expect(buchungen.preis({ ...abo, wb_abo_buchung_id: 35 })).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'ABO_BUCHUNG_NICHT_GEFUNDEN',
+        message: 'Abo-Buchung 35 des Mitglieds für dieses Abo wurde nicht gefunden.',
+      });
+      await expect(buchungen.preis({ ...abo, wb_abo_turnus_id: 33 })).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'TURNUS_NICHT_GEFUNDEN',
+      });
+    });
+
+    it('refuses a discount or a voucher on them', async () => {
+      const { buchungen } = mitObjekten();
+      const bundle = { category: 'bundle', benutzer_id: MITGLIED, wb_bundle_id: 5 } as const;
+
+      await expect(buchungen.preis({ ...bundle, wb_rabatt_id: 1 })).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'BUCHUNG_RABATT',
+        message: 'Rabatte gelten nur für Seminare und Veranstaltungen.',
+      });
+      await expect(buchungen.preis({ ...bundle, voucher_code: 'SOMMER' })).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'GUTSCHEIN_NICHT_HIER',
+      });
+      await expect(buchungen.preis({ ...bundle, wb_bundle_id: 50 })).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'BUNDLE_NICHT_GEFUNDEN',
+        message: 'Bundle 50 wurde nicht gefunden.',
+      });
+    });
+
+    it('asks for the object when its id is missing', async () => {
+      const { buchungen } = mitObjekten();
+
+      for (const [anfrage, message] of [
+        [{ category: 'bundle' }, 'Bitte wählen Sie das Bundle.'],
+        [{ category: 'abos' }, 'Bitte wählen Sie den Turnus des Abos.'],
+        [
+          { category: 'produkte', warenkorb_id: 8 },
+          'Ein Produkt wird zu einer Bestellung gebucht: bitte Produkt und Warenkorb angeben.',
+        ],
+      ] as const)
+        await expect(buchungen.preis({ ...anfrage, benutzer_id: MITGLIED })).rejects.toMatchObject({
+          kind: 'invalid',
+          code: 'BUCHUNG_OBJEKT',
+          message,
+        });
+    });
+  });
+
+  it('a seminar without price tiers costs nothing', async () => {
+    const { speicher, buchungen } = aufbau();
+    speicher.tabellen.objekte.set('Veranstaltung:9', { id: 9, titel: 'Stammtisch', beginn: null });
+
+    expect(await buchungen.preis(seminarbuchung({ veranstaltung_id: 9, wb_rabatt_id: 0 }))).toMatchObject({
+      preis_stufe: null,
+      preis: 0,
+      betrag: 0,
+      titel: 'Stammtisch',
+    });
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The DATEV Buchungsstapel downloads (issue 29): per calendar month (one file each, a ZIP when
+ * there are several) or per summary, the invoices' postings and, when wanted, the payments'.
+ * Every download is noted; a month or summary exported before is downloaded again as asked, and
+ * the answer says it was (the screen shows it, and marks the months).
+ */
+import { Injectable } from '@nestjs/common';
+import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
+import type { Actor } from '../../platform/audit/audit-trail';
+import { DomainError } from '../../shared/domain-error';
+import { buchungsstapel, type DatevBuchung } from '../domain/datev';
+import {
+  alsDatevRechnung,
+  berlinerTag,
+  monate,
+  monatsgrenzen,
+  rechnungsbuchungen,
+  zahlungsbuchung,
+} from '../domain/datev-buchungen';
+import { datevMandant, type DatevEinstellungen } from '../domain/datev-einstellungen';
+import { DatevEinstellungenDienst } from './datev-einstellungen';
+import { DatevQuellen, type DatevBereich, type DatevExportVermerk } from './ports/datev-quellen';
+import { Uhr } from './ports/uhr';
+
+export interface DatevDownload {
+  /** One file, or several to be sent as a ZIP named `name`. */
+  name: string;
+  dateien: { name: string; inhalt: Buffer }[];
+  /** The months (YYYY-MM) or the summary exported before, with when; empty when none was. */
+  bereits: DatevExportVermerk[];
+}
+
+export interface DatevMonat {
+  monat: string;
+  rechnungen: number;
+  exporte: DatevExportVermerk[];
+}
+
+@Injectable()
+export class DatevExport {
+  constructor(
+    private readonly quellen: DatevQuellen,
+    private readonly einstellungen: DatevEinstellungenDienst,
+    private readonly mitglieder: MitgliederAuskunft,
+    private readonly uhr: Uhr,
+  ) {}
+
+  /** The twelve months of a year: how many invoices each has and when it was exported. */
+  async monate(jahr: number): Promise<DatevMonat[]> {
+    if (!Number.isInteger(jahr) || jahr < 2000 || jahr > 2100) {
+      throw DomainError.invalid('DATEV_JAHR', 'Bitte ein Jahr zwischen 2000 und 2100 angeben.');
+    }
+    const liste = monate(`${jahr}-01`, `${jahr}-12`);
+    const [zeiten, exporte] = await Promise.all([
+      this.quellen.ausstellungszeiten(jahr),
+      this.quellen.exporte({ monate: liste }),
+    ]);
+    const anzahl = new Map<string, number>();
+    for (const z of zeiten) {
+      const monat = berlinerTag(z).slice(0, 7);
+      anzahl.set(monat, (anzahl.get(monat) ?? 0) + 1);
+    }
+    return liste.map((monat) => ({
+      monat,
+      rechnungen: anzahl.get(monat) ?? 0,
+      exporte: exporte.filter((e) => e.monat === monat),
+    }));
+  }
+
+  /** The months from `von` to `bis` (YYYY-MM): one file each, a ZIP of them when there are several. */
+  async zeitraum(
+    von: string,
+    bis: string,
+    mitZahlungen: boolean,
+    actor: Actor | null,
+  ): Promise<DatevDownload> {
+    const liste = monate(von, bis);
+    const einstellungen = await this.einstellungen.aktuell();
+    const jetzt = this.uhr.jetzt();
+    const dateien: { name: string; inhalt: Buffer }[] = [];
+    const vermerke: Omit<DatevExportVermerk, 'createdAt'>[] = [];
+    for (const monat of liste) {
+      const { von: erster, bis: letzter } = monatsgrenzen(monat);
+      const buchungen = (await this.buchungen({ monat }, mitZahlungen, einstellungen)).filter(
+        (b) => b.belegdatum >= erster && b.belegdatum <= letzter,
+      );
+      const teile = buchungsstapel(
+        {
+          ...datevMandant(einstellungen, erster),
+          erzeugtAm: jetzt,
+          exportiertVon: actor?.name,
+          datumVon: erster,
+          datumBis: letzter,
+          bezeichnung: `Rechnungen ${monat}`,
+        },
+        buchungen,
+      );
+      teile.forEach((inhalt, i) =>
+        dateien.push({
+          name: `EXTF_Buchungsstapel_${monat}${teile.length > 1 ? `_${i + 1}` : ''}.csv`,
+          inhalt,
+        }),
+      );
+      vermerke.push({
+        monat,
+        rw_abrechnung_id: null,
+        buchungen: buchungen.length,
+        admin_name: actor?.name ?? null,
+      });
+    }
+    const bereits = await this.quellen.exporte({ monate: liste });
+    await this.quellen.vermerken(vermerke);
+    const name = dateien.length === 1 ? dateien[0].name : `DATEV_Buchungsstapel_${von}_${bis}.zip`;
+    return { name, dateien, bereits };
+  }
+
+  /** The postings of one summary in one file, its period from its first to its last Belegdatum. */
+  async abrechnung(id: number, mitZahlungen: boolean, actor: Actor | null): Promise<DatevDownload> {
+    if (!(await this.quellen.abrechnungVorhanden(id))) {
+      throw DomainError.notFound('ABRECHNUNG_FEHLT', `Die Abrechnung ${id} gibt es nicht.`);
+    }
+    const einstellungen = await this.einstellungen.aktuell();
+    const buchungen = await this.buchungen({ abrechnungId: id }, mitZahlungen, einstellungen);
+    const jetzt = this.uhr.jetzt();
+    const tage = buchungen.map((b) => b.belegdatum);
+    const erster = tage[0] ?? berlinerTag(jetzt);
+    const letzter = tage[tage.length - 1] ?? erster;
+    const mandant = datevMandant(einstellungen, erster);
+    if (datevMandant(einstellungen, letzter).wjBeginn !== mandant.wjBeginn) {
+      throw DomainError.conflict(
+        'DATEV_WIRTSCHAFTSJAHR',
+        'Die Buchungen dieser Abrechnung fallen in zwei Wirtschaftsjahre; bitte nach Zeitraum (Monat) exportieren.',
+      );
+    }
+    const [inhalt, ...weitere] = buchungsstapel(
+      {
+        ...mandant,
+        erzeugtAm: jetzt,
+        exportiertVon: actor?.name,
+        datumVon: erster,
+        datumBis: letzter,
+        bezeichnung: `Abrechnung ${id}`,
+      },
+      buchungen,
+    );
+    if (weitere.length > 0) {
+      throw DomainError.conflict(
+        'DATEV_ZU_GROSS',
+        'Die Abrechnung hat mehr als 99 999 Buchungen; bitte nach Zeitraum (Monat) exportieren.',
+      );
+    }
+    const bereits = await this.quellen.exporte({ abrechnungId: id });
+    await this.quellen.vermerken([
+      { monat: null, rw_abrechnung_id: id, buchungen: buchungen.length, admin_name: actor?.name ?? null },
+    ]);
+    const name = `EXTF_Buchungsstapel_Abrechnung_${id}.csv`;
+    return { name, dateien: [{ name, inhalt }], bereits };
+  }
+
+  /** The postings of the invoices and (when wanted) the payments, in Belegdatum order. */
+  private async buchungen(
+    bereich: DatevBereich,
+    mitZahlungen: boolean,
+    einstellungen: DatevEinstellungen,
+  ): Promise<DatevBuchung[]> {
+    const [rechnungen, zahlungen] = await Promise.all([
+      this.quellen.rechnungen(bereich),
+      mitZahlungen ? this.quellen.zahlungen(bereich) : Promise.resolve([]),
+    ]);
+    const ids = [...rechnungen, ...zahlungen]
+      .map((r) => r.benutzer_id)
+      .filter((id): id is number => id != null);
+    const debitoren = await this.mitglieder.debitorNummern([...new Set(ids)]);
+    const debitor = (id: number | null) => (id == null ? null : (debitoren.get(id) ?? null));
+    const buchungen = [
+      ...rechnungen.flatMap((r) =>
+        rechnungsbuchungen(alsDatevRechnung(r, debitor(r.benutzer_id)), einstellungen),
+      ),
+      ...zahlungen.flatMap(
+        (z) => zahlungsbuchung({ ...z, debitor: debitor(z.benutzer_id) }, einstellungen) ?? [],
+      ),
+    ];
+    return buchungen.sort((a, b) => a.belegdatum.localeCompare(b.belegdatum));
+  }
+}
