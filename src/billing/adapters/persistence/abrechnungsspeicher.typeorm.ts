@@ -44,6 +44,7 @@ import { RwRechnung } from './rw-rechnung.entity';
 import { RwTransaction } from './rw-transaction.entity';
 import { RwVorlage } from './rw-vorlage.entity';
 import { RwZahlung } from './rw-zahlung.entity';
+import { nurSeminarVorgaenge } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
 
 export const mitZeilensperre = (manager: EntityManager) =>
@@ -137,14 +138,12 @@ class BillingTxTypeorm implements BillingTx {
       .where('t.category = :category', { category: objekt.category })
       .andWhere(aktuellSql('t'));
     return objekt.category === 'seminare'
-      ? query
-          .leftJoin('t.Veranstaltung_Event', 'e')
-          .andWhere('(t.veranstaltung_id = :id OR e.veranstaltung_id = :id)', { id: objekt.id })
-      : query.andWhere(`t.${objekt.feld} = :id`, { id: objekt.id });
+      ? nurSeminarVorgaenge(this.manager, query, 't', [objekt.id])
+      : Promise.resolve(query.andWhere(`t.${objekt.feld} = :id`, { id: objekt.id }));
   }
 
   async aktuelleVorgaenge(objekt: KategorieObjekt, benutzerId?: number): Promise<Bestellposten[]> {
-    let query = this.aktuelleVorgaengeVon(objekt)
+    let query = (await this.aktuelleVorgaengeVon(objekt))
       .leftJoinAndSelect('t.Benutzer', 'b')
       .leftJoinAndSelect('t.RW_Rechnung', 'r');
     if (benutzerId !== undefined) query = query.andWhere('t.benutzer_id = :benutzerId', { benutzerId });
@@ -157,8 +156,8 @@ class BillingTxTypeorm implements BillingTx {
     }));
   }
 
-  offeneVorgaengeGesperrt(objekt: KategorieObjekt, filter: OffenFilter): Promise<Buchungsvorgang[]> {
-    let query = this.aktuelleVorgaengeVon(objekt).andWhere('t.rw_rechnung_id IS NULL');
+  async offeneVorgaengeGesperrt(objekt: KategorieObjekt, filter: OffenFilter): Promise<Buchungsvorgang[]> {
+    let query = (await this.aktuelleVorgaengeVon(objekt)).andWhere('t.rw_rechnung_id IS NULL');
     if (filter.verifiziert !== undefined)
       query = query.andWhere('t.verifiziert = :verifiziert', { verifiziert: filter.verifiziert });
     if (filter.locked !== undefined) query = query.andWhere('t.locked = :locked', { locked: filter.locked });
@@ -514,11 +513,10 @@ class BillingTxTypeorm implements BillingTx {
     return summen;
   }
 
-  buchungenZuSeminar(veranstaltungId: number): Promise<number> {
-    return this.vorgangsabfrage()
-      .leftJoin('t.Veranstaltung_Event', 'e')
-      .where('t.veranstaltung_id = :id OR e.veranstaltung_id = :id', { id: veranstaltungId })
-      .getCount();
+  async buchungenZuSeminar(veranstaltungId: number): Promise<number> {
+    return (
+      await nurSeminarVorgaenge(this.manager, this.vorgangsabfrage(), 't', [veranstaltungId])
+    ).getCount();
   }
 
   buchungenZuEvent(eventId: number): Promise<number> {
@@ -552,9 +550,7 @@ class BillingTxTypeorm implements BillingTx {
   }
 
   async aktuelleSeminarBuchungen(veranstaltungId: number): Promise<SeminarBuchung[]> {
-    const query = this.vorgangsabfrage()
-      .leftJoin('t.Veranstaltung_Event', 'e')
-      .where('(t.veranstaltung_id = :id OR e.veranstaltung_id = :id)', { id: veranstaltungId })
+    const query = (await nurSeminarVorgaenge(this.manager, this.vorgangsabfrage(), 't', [veranstaltungId]))
       .andWhere(aktuellSql('t'))
       .andWhere('t.category = :category', { category: 'seminare' })
       .select(['t.id', 't.veranstaltung_event_id', 't.betrag', 't.buchung_typ', 't.teilnehmer']);

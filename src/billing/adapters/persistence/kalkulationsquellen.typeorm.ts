@@ -7,6 +7,7 @@ import { neuesteVersionSql } from '../../domain/vorgang';
 import { RwBezahloption } from './rw-bezahloption.entity';
 import { RwRechnung } from './rw-rechnung.entity';
 import { RwTransaction } from './rw-transaction.entity';
+import { nurSeminarVorgaenge } from './seminar-vorgaenge';
 
 @Injectable()
 export class KalkulationsquellenTypeorm extends Kalkulationsquellen {
@@ -30,10 +31,9 @@ export class KalkulationsquellenTypeorm extends Kalkulationsquellen {
       .where('t.category = :category', { category })
       .andWhere(neuesteVersionSql('t'));
     if (category === 'seminare') {
-      query
-        .leftJoin('t.Veranstaltung_Event', 'e')
-        .addSelect(['e.id', 'e.veranstaltung_id'])
-        .andWhere('(t.veranstaltung_id IN (:...ids) OR e.veranstaltung_id IN (:...ids))', { ids });
+      // The event's seminar names the object of an event's booking.
+      query.leftJoin('t.Veranstaltung_Event', 'e').addSelect(['e.id', 'e.veranstaltung_id']);
+      await nurSeminarVorgaenge(this.dataSource.manager, query, 't', ids);
     } else {
       query.andWhere(`t.${feld} IN (:...ids)`, { ids });
     }
