@@ -4,6 +4,7 @@
  * Only what the start-up gate needs is imported here; the app's modules (seconds of loading on a
  * busy machine) are loaded once the port is open, so the port answers from the first moment.
  */
+import './platform/anlauf/v8-optionen';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import type { INestApplicationContext } from '@nestjs/common';
