@@ -755,6 +755,7 @@ const RESOURCE_ENUMS: Record<string, Record<string, Record<string, string>>> = {
       'password-removed': 'Passwort entfernt',
       auskunft: 'Datenauskunft erteilt',
       loeschung: 'Auf Wunsch gelöscht',
+      'retention-expired': 'Nach Ablauf der Aufbewahrung gelöscht',
       'invoice-run': 'Rechnungslauf',
       storno: 'Storno',
       archive: 'Original archiviert',

@@ -5,6 +5,8 @@
  */
 import type request from 'supertest';
 import { AufbewahrungJobs } from '../../src/billing/adapters/jobs/aufbewahrung.jobs';
+import { RECHNUNGSARCHIV } from '../../src/billing/adapters/files/rechnungsarchiv.files';
+import { FileStorage } from '../../src/platform/files/file-storage';
 import { seminarMitBuchungen } from '../support/abrechnung-daten';
 import { createRecord } from '../support/crud';
 import { mitarbeiterKonten } from '../support/mitarbeiter';
@@ -275,6 +277,10 @@ describe.each(databases())('Datenauskunft on %s', (kind) => {
   it('deletes a kept invoice with its bookings and payments only once its retention has passed', async () => {
     const [rechnung] = await liste('rw-rechnung', { benutzer_id: person });
     const bis = String(rechnung.aufbewahren_bis);
+    // Its original was archived when the Datenauskunft above rendered it.
+    const original = String(rechnung.original_datei);
+    const archiv = t.app.get(FileStorage);
+    expect(await archiv.exists(RECHNUNGSARCHIV, original)).toBe(true);
     const job = t.app.get(AufbewahrungJobs);
     expect(await job.abgelaufeneLoeschen(new Date(`${bis}T12:00:00Z`))).toEqual({ rechnungen: 0 });
     expect(await liste('rw-rechnung', { benutzer_id: person })).toHaveLength(1);
@@ -286,6 +292,10 @@ describe.each(databases())('Datenauskunft on %s', (kind) => {
     expect(await liste('rw-rechnung', { benutzer_id: person })).toEqual([]);
     expect(await liste('rw-transaction', { rw_rechnung_id: rechnung.id })).toEqual([]);
     expect(await liste('rw-zahlung', { rw_rechnung_id: rechnung.id })).toEqual([]);
+    expect(await archiv.exists(RECHNUNGSARCHIV, original)).toBe(false);
+    expect(await liste('audit', { resource: 'rw-rechnung', record_id: rechnung.id })).toContainEqual(
+      expect.objectContaining({ action: 'retention-expired', user_id: null }),
+    );
     // Another member's invoice, never erased, stays.
     expect((await admin.get('/node/api/rw-rechnung').expect(200)).body).toHaveLength(1);
   });

@@ -79,6 +79,10 @@ export class ArchivInMemory extends Rechnungsarchiv {
   async lesen(datei: string): Promise<Uint8Array | null> {
     return this.dateien.get(datei) ?? null;
   }
+
+  async entfernen(datei: string): Promise<void> {
+    this.dateien.delete(datei);
+  }
 }
 
 export class Postausgang extends Mailer {

@@ -27,4 +27,8 @@ export class RechnungsarchivDateien extends Rechnungsarchiv {
     if (!(await this.storage.exists(RECHNUNGSARCHIV, datei))) return null;
     return this.storage.readBuffer(RECHNUNGSARCHIV, datei);
   }
+
+  async entfernen(datei: string): Promise<void> {
+    if (await this.storage.exists(RECHNUNGSARCHIV, datei)) await this.storage.delete(RECHNUNGSARCHIV, datei);
+  }
 }

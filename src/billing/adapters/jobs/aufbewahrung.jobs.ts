@@ -1,13 +1,17 @@
 /**
- * Issue 34: invoices kept after their recipient's erasure on request go, with their bookings and
- * payments, once their retention has passed (domain/aufbewahrung.ts). A repeatable job on the queue
- * port; it runs daily rather than yearly because an in-process timer cannot wait a year, and finds
- * something only after the 31 December that ends a retention.
+ * Issue 34: invoices kept after their recipient's erasure on request go, with their bookings,
+ * payments and archived PDF, once their retention has passed (domain/aufbewahrung.ts); each
+ * deletion is in the audit trail (by the system). A repeatable job on the queue port; it runs daily
+ * rather than yearly because an in-process timer cannot wait a year, and finds something only after
+ * the 31 December that ends a retention. The PDFs go after the commit, so a rolled-back run keeps
+ * them; a crash between the two leaves an unreachable file, never an invoice without its original.
  */
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DataSource, In, Not, IsNull } from 'typeorm';
 import { berlinDatum } from '../../../../common/kalender';
+import { AuditTrail } from '../../../platform/audit/audit-trail';
 import { JobQueue } from '../../../platform/queue/job-queue';
+import { Rechnungsarchiv } from '../../application/ports/rechnungsarchiv';
 import { aufbewahrungAbgelaufen } from '../../domain/aufbewahrung';
 import { RwRechnung } from '../persistence/rw-rechnung.entity';
 import { RwTransaction } from '../persistence/rw-transaction.entity';
@@ -23,6 +27,8 @@ export class AufbewahrungJobs implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly queue: JobQueue,
     private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+    private readonly archiv: Rechnungsarchiv,
   ) {}
 
   onModuleInit(): void {
@@ -37,24 +43,36 @@ export class AufbewahrungJobs implements OnModuleInit, OnApplicationBootstrap {
     }
   }
 
-  /** Deletes the invoices whose retention passed before `jetzt`, with their bookings and payments. */
+  /** Deletes the invoices whose retention passed before `jetzt`, with their bookings, payments and PDFs. */
   async abgelaufeneLoeschen(jetzt = new Date()): Promise<{ rechnungen: number }> {
     const heute = berlinDatum(jetzt);
-    return this.dataSource.transaction(async (m) => {
+    const geloescht = await this.dataSource.transaction(async (m) => {
       const markiert = await m.find(RwRechnung, {
         where: { aufbewahren_bis: Not(IsNull()) },
-        select: { id: true, aufbewahren_bis: true },
+        select: { id: true, aufbewahren_bis: true, rechnungs_nr: true, original_datei: true },
       });
-      const ids = markiert.filter((r) => aufbewahrungAbgelaufen(r.aufbewahren_bis!, heute)).map((r) => r.id);
+      const abgelaufen = markiert.filter((r) => aufbewahrungAbgelaufen(r.aufbewahren_bis!, heute));
+      const ids = abgelaufen.map((r) => r.id);
       if (ids.length) {
         await m.delete(RwZahlung, { rw_rechnung_id: In(ids) });
         await m.delete(RwTransaction, { rw_rechnung_id: In(ids) });
         await m.update(RwRechnung, { storno_id: In(ids) }, { storno_id: null });
         await m.update(RwRechnung, { storno_parent_id: In(ids) }, { storno_parent_id: null });
         await m.delete(RwRechnung, { id: In(ids) });
-        this.logger.log(`${ids.length} Rechnungen nach Ablauf der Aufbewahrung gelöscht`);
+        for (const r of abgelaufen)
+          await this.audit.record(m, {
+            actor: null,
+            resource: 'rw-rechnung',
+            recordId: r.id,
+            action: 'retention-expired',
+            changes: { rechnungs_nr: { before: r.rechnungs_nr, after: null } },
+          });
       }
-      return { rechnungen: ids.length };
+      return abgelaufen;
     });
+    for (const r of geloescht) if (r.original_datei) await this.archiv.entfernen(r.original_datei);
+    if (geloescht.length)
+      this.logger.log(`${geloescht.length} Rechnungen nach Ablauf der Aufbewahrung gelöscht`);
+    return { rechnungen: geloescht.length };
   }
 }

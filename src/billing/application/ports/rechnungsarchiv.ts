@@ -8,4 +8,6 @@ export abstract class Rechnungsarchiv {
   abstract ablegen(sha256: string, pdf: Uint8Array): Promise<string>;
   /** The stored bytes, or null when the file is missing. */
   abstract lesen(datei: string): Promise<Uint8Array | null>;
+  /** Removes the file once its invoice is gone (its retention passed); a missing file is no error. */
+  abstract entfernen(datei: string): Promise<void>;
 }
