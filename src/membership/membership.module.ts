@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AufbewahrungListener } from './adapters/events/aufbewahrung.listener';
 import { StaffDirectory } from '../platform/auth/staff-directory';
 import { ResourcesModule } from '../platform/resources/resources.module';
 import { BenutzerStaffDirectory } from './adapters/staff-directory.adapter';
@@ -44,6 +45,7 @@ import { LoeschungAufWunsch } from './application/loeschung-auf-wunsch';
   providers: [
     Datenauskunft,
     LoeschungAufWunsch,
+    AufbewahrungListener,
     DatenschutzAuftraege,
     MitgliederPersonendaten,
     { provide: StaffDirectory, useClass: BenutzerStaffDirectory },

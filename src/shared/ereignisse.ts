@@ -41,11 +41,20 @@ export interface TerminGespeichert {
   veranstaltung_event_id: number | null;
 }
 
+/**
+ * Billing deleted the last invoices it kept for these Benutzer after their retention ended (issue
+ * 34), with their payment options: what membership kept because those invoices named it may go.
+ */
+export interface AufbewahrungBeendet {
+  benutzer_ids: number[];
+}
+
 /** Every event by name. */
 export interface Ereignisse {
   'buchung.geaendert': BuchungGeaendert;
   'buchung.aktiv': BuchungAktiv;
   'termin.gespeichert': TerminGespeichert;
+  'aufbewahrung.beendet': AufbewahrungBeendet;
 }
 
 /** The announcement of a booking row `t` ending (`aktiv: false`) or being taken up again. */

@@ -293,6 +293,20 @@ describe.each(databases())('Datenauskunft on %s', (kind) => {
     expect(await liste('rw-transaction', { rw_rechnung_id: rechnung.id })).toEqual([]);
     expect(await liste('rw-zahlung', { rw_rechnung_id: rechnung.id })).toEqual([]);
     expect(await archiv.exists(RECHNUNGSARCHIV, original)).toBe(false);
+    // The person's last kept invoice went: so do the name, address, account and payment options kept for it.
+    expect((await admin.get(`/node/api/benutzer/${person}`).expect(200)).body).toMatchObject({
+      nachname: 'Gelöscht',
+      firma: null,
+      anzeigename: 'Gelöscht',
+      re_adresse_id: null,
+      re_konto_id: null,
+    });
+    expect(await liste('benutzer-adresse', { benutzer_id: person })).toEqual([]);
+    expect(await liste('benutzer-konto', { benutzer_id: person })).toEqual([]);
+    expect(await liste('rw-bezahloption', { benutzer_id: person })).toEqual([]);
+    expect(await liste('audit', { resource: 'benutzer', record_id: person })).toContainEqual(
+      expect.objectContaining({ action: 'retention-expired', user_id: null }),
+    );
     expect(await liste('audit', { resource: 'rw-rechnung', record_id: rechnung.id })).toContainEqual(
       expect.objectContaining({ action: 'retention-expired', user_id: null }),
     );

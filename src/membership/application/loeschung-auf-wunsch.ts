@@ -5,13 +5,15 @@
  * keep invoices, bookings, payments and payment options with the end of their retention; membership
  * deletes the e-mails (their newsletter opt-out kept as a hash), groups, addresses and accounts no
  * kept document names, the salary-survey access and TalentLMS link (`data`), and keeps the Benutzer
- * deactivated, marked with the day, its name only as far as the kept invoices print it.
+ * deactivated, marked with the day, its name only as far as the kept invoices print it. When billing
+ * has deleted the last of those invoices after their retention (`aufbewahrung.beendet`), the name,
+ * addresses and accounts kept for them go as well (`aufbewahrungBeendet`).
  */
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, Not } from 'typeorm';
+import { DataSource, In, IsNull, Not } from 'typeorm';
 import { berlinDatum } from '../../../common/kalender';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
-import { alsTransaktion } from '../../platform/database/transaktion';
+import { alsTransaktion, managerVon, type Transaktion } from '../../platform/database/transaktion';
 import { Personendaten } from '../../platform/datenschutz/personendaten';
 import { DomainError } from '../../shared/domain-error';
 import { BenutzerBenutzerGruppe, BenutzerEmailGruppe } from '../adapters/persistence/benutzer-gruppe.entity';
@@ -25,6 +27,17 @@ import { NewsletterSperre } from '../adapters/persistence/newsletter-sperre.enti
 import { sperrHash } from '../domain/newsletter-sperre';
 import { nurAdministratoren } from './datenauskunft';
 import { MitgliederAuskunft } from './ports/mitglieder-auskunft';
+
+/** An erased Benutzer's name once no kept document prints it. */
+const OHNE_NAMEN = {
+  vorname: null,
+  nachname: 'Gelöscht',
+  firma: null,
+  titel: null,
+  akad_grad: null,
+  anzeigename: 'Gelöscht',
+  sortname: 'Gelöscht',
+};
 
 export interface Loeschergebnis {
   geloescht_am: string;
@@ -76,17 +89,7 @@ export class LoeschungAufWunsch {
       const kontoBleibt = (id: number | null) => (id !== null && behalten.konten.includes(id) ? id : null);
       const ohneDokumente = behalten.dokumente === 0;
       await m.update(Benutzer, benutzerId, {
-        ...(ohneDokumente
-          ? {
-              vorname: null,
-              nachname: 'Gelöscht',
-              firma: null,
-              titel: null,
-              akad_grad: null,
-              anzeigename: 'Gelöscht',
-              sortname: 'Gelöscht',
-            }
-          : {}),
+        ...(ohneDokumente ? OHNE_NAMEN : {}),
         tel1: null,
         tel2: null,
         benutzername: null,
@@ -120,5 +123,29 @@ export class LoeschungAufWunsch {
       });
       return { geloescht_am: heute, rechnungen: behalten.dokumente };
     });
+  }
+
+  /** In billing's transaction: the erased ones among `benutzerIds` lose what was kept for their invoices. */
+  async aufbewahrungBeendet(benutzerIds: number[], tx: Transaktion): Promise<void> {
+    const m = managerVon(tx);
+    const geloescht = await m.find(Benutzer, { where: { id: In(benutzerIds), geloescht_am: Not(IsNull()) } });
+    for (const benutzer of geloescht) {
+      await m.update(Benutzer, benutzer.id, {
+        ...OHNE_NAMEN,
+        re_adresse_id: null,
+        mi_adresse_id: null,
+        re_konto_id: null,
+        mi_konto_id: null,
+      });
+      await m.delete(BenutzerAdresse, { benutzer_id: benutzer.id });
+      await m.delete(BenutzerKonto, { benutzer_id: benutzer.id });
+      await this.audit.record(m, {
+        actor: null,
+        resource: 'benutzer',
+        recordId: benutzer.id,
+        action: 'retention-expired',
+        changes: { anzeigename: { before: benutzer.anzeigename, after: OHNE_NAMEN.anzeigename } },
+      });
+    }
   }
 }
