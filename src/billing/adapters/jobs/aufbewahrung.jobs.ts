@@ -2,10 +2,11 @@
  * Issue 34: invoices kept after their recipient's erasure on request go, with their bookings,
  * payments and archived PDF, once their retention has passed (domain/aufbewahrung.ts); each
  * deletion is in the audit trail (by the system). With a person's last invoice go their payment
- * options, and `aufbewahrung.beendet` lets membership erase what it kept for those invoices. A repeatable job on the queue port; it runs daily
- * rather than yearly because an in-process timer cannot wait a year, and finds something only after
- * the 31 December that ends a retention. The PDFs go after the commit, so a rolled-back run keeps
- * them; a crash between the two leaves an unreachable file, never an invoice without its original.
+ * options, and `aufbewahrung.beendet` lets membership erase what it kept for those invoices.
+ * A repeatable job on the queue port; it runs daily rather than yearly because an in-process timer
+ * cannot wait a year, and finds something only after the 31 December that ends a retention. The
+ * PDFs go after the commit, so a rolled-back run keeps them; a crash between the two leaves an
+ * unreachable file, never an invoice without its original.
  */
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DataSource, In, Not, IsNull } from 'typeorm';
