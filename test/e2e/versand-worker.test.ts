@@ -10,13 +10,20 @@
  * milliseconds between the 250 and the record of it would resend that mail with the same
  * Message-ID; the test asserts the Message-IDs are unique, too.)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateRedis, type PrivateRedis } from '../support/private-redis';
-import { MAIN_JS, startServer, startWorker, type RunningServer, type RunningWorker } from '../support/server';
+import { startServer, startWorker, type RunningServer, type RunningWorker } from '../support/server';
 import { startSmtpSink } from '../support/smtp-sink';
+import {
+  apiAlsAdmin,
+  bis,
+  eigeneMariaDb,
+  seedeAlsProzess,
+  warten,
+  type Row,
+} from '../support/versand-prozesse';
 
 const EMPFAENGER_MINDESTENS = 10_000;
 /** Seeded Benutzer: about 88 % of them are active, opted in and have an address of their own. */
@@ -24,8 +31,6 @@ const SEED_UMFANG = 12_000;
 const TIMEOUT = 600_000;
 /** The seed creates the admin with it; the app started later keeps it. */
 const ADMIN_PASSWORD = 'Versand-Passwort-1';
-
-type Row = Record<string, unknown> & { id: number };
 
 /** The SMTP server: counts per recipient on its 250; `halten()` holds answers until `freigeben()`. */
 async function smtpSenke(abgelehnt: () => string | undefined) {
@@ -74,45 +79,7 @@ async function smtpSenke(abgelehnt: () => string | undefined) {
 async function datenbank(dir: string): Promise<{ url: string; entfernen(): Promise<void> }> {
   if (!process.env.MYSQL_TEST_URL)
     return { url: `sqlite:${join(dir, 'versand.sqlite')}`, entfernen: async () => {} };
-  const mysql = await import('mysql2/promise');
-  const server = new URL(process.env.MYSQL_TEST_URL);
-  const name = `vv_test_${process.pid}_versand`;
-  const verbinden = () =>
-    mysql.createConnection({
-      host: server.hostname,
-      port: Number(server.port || 3306),
-      user: decodeURIComponent(server.username),
-      password: decodeURIComponent(server.password),
-    });
-  const connection = await verbinden();
-  await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await connection.end();
-  server.pathname = `/${name}`;
-  return {
-    url: server.toString(),
-    async entfernen() {
-      const c = await verbinden();
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await c.end();
-    },
-  };
-}
-
-const warten = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function bis<T>(
-  was: string,
-  pruefen: () => Promise<T | undefined> | T | undefined,
-  ms: number,
-): Promise<T> {
-  const ende = Date.now() + ms;
-  for (;;) {
-    const wert = await pruefen();
-    if (wert !== undefined) return wert;
-    if (Date.now() > ende) throw new Error(`${was}: nach ${ms / 1000} s nicht erreicht`);
-    await warten(200);
-  }
+  return eigeneMariaDb('versand');
 }
 
 describe('a dispatch to 10 000 recipients with two worker processes, one killed mid-run', () => {
@@ -141,14 +108,7 @@ describe('a dispatch to 10 000 recipients with two worker processes, one killed 
       ADMIN_PASSWORD,
     };
     // The product's own generator fills the database (its migrations first).
-    const seed = spawn(process.execPath, [MAIN_JS, '--seed', '--scale', String(SEED_UMFANG)], {
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let fehler = '';
-    seed.stderr.on('data', (chunk) => (fehler += chunk));
-    expect(await new Promise((resolve) => seed.once('exit', resolve))).toBe(0);
-    expect(fehler).toBe('');
+    expect(await seedeAlsProzess(env, SEED_UMFANG)).toEqual({ ende: 0, fehler: '' });
     app = await startServer({ ...env, WORKERS: 'false' });
     for (let i = 0; i < 2; i++) workers.push(await startWorker({ ...env, WORKERS: 'true' }));
   }, TIMEOUT);
@@ -165,23 +125,7 @@ describe('a dispatch to 10 000 recipients with two worker processes, one killed 
   it(
     'delivers every address exactly once, marks the refused one failed',
     async () => {
-      const login = await fetch(`${app.url}/node/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-request': '1' },
-        body: JSON.stringify({ user: 'admin', password: app.adminPassword }),
-      });
-      expect(login.status).toBe(200);
-      const cookie = login.headers.get('set-cookie')!.split(';')[0];
-      const api = async <T = Row>(method: string, path: string, body?: unknown): Promise<T> => {
-        const response = await fetch(`${app.url}/node/api/${path}`, {
-          method,
-          headers: { cookie, 'content-type': 'application/json', 'x-api-request': '1' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-        return JSON.parse(text) as T;
-      };
+      const api = await apiAlsAdmin(app.url, app.adminPassword);
 
       // Every active Benutzer who takes newsletters, read page by page as the client reads lists.
       const where = JSON.stringify({

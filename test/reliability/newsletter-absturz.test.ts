@@ -13,20 +13,27 @@
  * The message counts as received when the server answers 250, also when the client died before
  * it read the answer: that is the ambiguity a real MTA leaves.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateRedis, type PrivateRedis } from '../support/private-redis';
 import {
   aktuellerBuild,
-  MAIN_JS,
   startServer,
   startWorker,
   type RunningServer,
   type RunningWorker,
 } from '../support/server';
 import { startSmtpSink } from '../support/smtp-sink';
+import {
+  apiAlsAdmin,
+  bis,
+  eigeneMariaDb,
+  seedeAlsProzess,
+  warten,
+  type Api,
+  type Row,
+} from '../support/versand-prozesse';
 
 const TIMEOUT = 300_000;
 const SEED_UMFANG = 700;
@@ -34,20 +41,6 @@ const ADMIN_PASSWORD = 'Absturz-Passwort-1';
 /** SMTP connections per worker (MAIL_URL maxConnections). */
 const VERBINDUNGEN = 4;
 const ANTWORT_MS = 60;
-
-type Row = Record<string, unknown> & { id: number };
-
-const warten = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function bis<T>(was: string, pruefen: () => Promise<T | undefined> | T | undefined, ms: number) {
-  const ende = Date.now() + ms;
-  for (;;) {
-    const wert = await pruefen();
-    if (wert !== undefined) return wert;
-    if (Date.now() > ende) throw new Error(`${was}: nach ${ms / 1000} s nicht erreicht`);
-    await warten(100);
-  }
-}
 
 /** The SMTP server: per recipient what was accepted, each answer after ANTWORT_MS; open sessions. */
 async function smtpSenke() {
@@ -81,44 +74,17 @@ async function smtpSenke() {
   };
 }
 
-async function datenbank() {
-  const mysql = await import('mysql2/promise');
-  const server = new URL(process.env.MYSQL_TEST_URL!);
-  const name = `vv_test_${process.pid}_absturz`;
-  const verbinden = () =>
-    mysql.createConnection({
-      host: server.hostname,
-      port: Number(server.port || 3306),
-      user: decodeURIComponent(server.username),
-      password: decodeURIComponent(server.password),
-      multipleStatements: true,
-    });
-  const admin = await verbinden();
-  await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.query(`USE \`${name}\``);
-  server.pathname = `/${name}`;
-  return {
-    url: server.toString(),
-    sql: (text: string) => admin.query(text),
-    async entfernen() {
-      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await admin.end();
-    },
-  };
-}
-
 const beschreiben = process.env.MYSQL_TEST_URL ? describe : describe.skip;
 
 beschreiben('newsletter dispatch when a worker dies or the database refuses a record', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verband-absturz-'));
   let redis: PrivateRedis;
-  let db: Awaited<ReturnType<typeof datenbank>>;
+  let db: Awaited<ReturnType<typeof eigeneMariaDb>>;
   let smtp: Awaited<ReturnType<typeof smtpSenke>>;
   let app: RunningServer;
   const workers: RunningWorker[] = [];
   let env: Record<string, string>;
-  let api: <T = Row>(method: string, path: string, body?: unknown) => Promise<T>;
+  let api: Api;
   let newsletterId: number;
   let gesamt: number;
 
@@ -126,7 +92,7 @@ beschreiben('newsletter dispatch when a worker dies or the database refuses a re
     aktuellerBuild();
     redis = await privateRedis();
     await redis.start();
-    db = await datenbank();
+    db = await eigeneMariaDb('absturz');
     smtp = await smtpSenke();
     env = {
       DATA_DIR: dir,
@@ -136,34 +102,11 @@ beschreiben('newsletter dispatch when a worker dies or the database refuses a re
       SEED_DEMO: 'false',
       ADMIN_PASSWORD,
     };
-    const seed = spawn(process.execPath, [MAIN_JS, '--seed', '--scale', String(SEED_UMFANG)], {
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let fehler = '';
-    seed.stderr.on('data', (chunk) => (fehler += chunk));
-    const ende = await new Promise((resolve) => seed.once('exit', (code, signal) => resolve(code ?? signal)));
-    expect({ ende, fehler }).toEqual({ ende: 0, fehler: '' });
+    expect(await seedeAlsProzess(env, SEED_UMFANG)).toEqual({ ende: 0, fehler: '' });
     app = await startServer({ ...env, WORKERS: 'false' });
     for (let i = 0; i < 2; i++) workers.push(await startWorker({ ...env, WORKERS: 'true' }));
 
-    const login = await fetch(`${app.url}/node/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-request': '1' },
-      body: JSON.stringify({ user: 'admin', password: ADMIN_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0];
-    api = async <T = Row>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${app.url}/node/api/${path}`, {
-        method,
-        headers: { cookie, 'content-type': 'application/json', 'x-api-request': '1' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
+    api = await apiAlsAdmin(app.url, ADMIN_PASSWORD);
     const where = JSON.stringify({
       aktiviert: true,
       atr_kein_newsletter: false,
@@ -218,6 +161,7 @@ beschreiben('newsletter dispatch when a worker dies or the database refuses a re
         return d.versendet ? d : undefined;
       },
       120_000,
+      100,
     );
   }
 
@@ -231,7 +175,12 @@ beschreiben('newsletter dispatch when a worker dies or the database refuses a re
     let abbruch = 0;
     let neustart = 0;
     const stand = await versenden(async () => {
-      await bis('Anteil angenommen', () => (smtp.anzahl() >= gesamt * anteil ? true : undefined), 60_000);
+      await bis(
+        'Anteil angenommen',
+        () => (smtp.anzahl() >= gesamt * anteil ? true : undefined),
+        60_000,
+        100,
+      );
       abbruch = Date.now();
       workers[0].process.kill('SIGKILL');
       await new Promise((resolve) => workers[0].process.once('exit', resolve));
@@ -292,7 +241,7 @@ beschreiben('newsletter dispatch when a worker dies or the database refuses a re
         END`);
       try {
         const stand = await versenden(async () => {
-          await bis('erste Mails angenommen', () => (smtp.anzahl() > 0 ? true : undefined), 60_000);
+          await bis('erste Mails angenommen', () => (smtp.anzahl() > 0 ? true : undefined), 60_000, 100);
           await db.sql('INSERT INTO stoerung (bis) VALUES (NOW(6) + INTERVAL 2 SECOND)');
         });
         expect(stand).toMatchObject({ total: gesamt, sent: gesamt, failed: 0 });
