@@ -32,6 +32,11 @@ import { DatenschutzAuftraege } from './adapters/jobs/datenschutz.jobs';
 import { Datenauskunft } from './application/datenauskunft';
 import { NewsletterSperre } from './adapters/persistence/newsletter-sperre.entity';
 import { LoeschungAufWunsch } from './application/loeschung-auf-wunsch';
+import { DatevImportController } from './adapters/http/datev-import.controller';
+import { DatevImportAuftraege } from './adapters/jobs/datev-import.jobs';
+import { DebitorenSpeicherTypeorm } from './adapters/persistence/debitoren-speicher.typeorm';
+import { DebitorenImport } from './application/debitoren-import';
+import { DebitorenSpeicher } from './application/ports/debitoren-speicher';
 @Global()
 @Module({
   imports: [ResourcesModule.forFeature(membershipResources, [NewsletterSperre])],
@@ -41,10 +46,14 @@ import { LoeschungAufWunsch } from './application/loeschung-auf-wunsch';
     GehaltsumfrageController,
     GruppenController,
     DatenschutzController,
+    DatevImportController,
   ],
   providers: [
     Datenauskunft,
     LoeschungAufWunsch,
+    DebitorenImport,
+    DatevImportAuftraege,
+    { provide: DebitorenSpeicher, useClass: DebitorenSpeicherTypeorm },
     AufbewahrungListener,
     DatenschutzAuftraege,
     MitgliederPersonendaten,

@@ -2,9 +2,14 @@
  * Issue 29 in Chromium: an administrator fills in „DATEV-Einstellungen“ (SKR04 defaults by one
  * click), downloads a summary's Buchungsstapel from the export tab (decoded from Windows-1252: the
  * header's numbers, the SKR04 revenue account), then the months of the year; the exported month is
- * marked, and exporting it again is asked first in German. Screenshots in test-results/screenshots/datev/.
+ * marked, and exporting it again is asked first in German. Then the Debitoren (master data) are
+ * downloaded, changed as the Steuerberater would and taken back through the Datev-Import dialog,
+ * whose answer shows the counts, or 'Fehler' with the reason for a file saved as UTF-8.
+ * Screenshots in test-results/screenshots/datev/.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { zellen } from '../support/datev';
 import { eventually, hasText, visible } from './support/browser';
@@ -129,5 +134,56 @@ describe('DATEV export from the billing export tab', () => {
     await download;
     await visible(page.locator('.bp6-toast').filter({ hasText: /Bereits an DATEV exportiert/ }));
     await session.shot('erneut-exportiert');
+  });
+
+  it('exports the Debitoren and takes them back through the Datev-Import dialog', async () => {
+    const { page, api } = session;
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Debitoren exportieren' }).click();
+    const datei = iconv.decode(readFileSync((await (await download).path())!), 'win1252');
+    await visible(page.locator('.bp6-toast').filter({ hasText: 'DATEV-Debitoren erstellt' }));
+    const zeilen = datei.split('\r\n');
+    const jaeger = zeilen.find((z) => z.startsWith('12345;'))!;
+    expect(
+      zellen(jaeger)
+        .map((z) => z.wert)
+        .slice(0, 2),
+    ).toEqual(['12345', 'Jäger Kanzlei']);
+
+    // The Steuerberater moved Jäger and added a debtor of its own.
+    const neu = jaeger.replace(/^12345;"Jäger Kanzlei"/, '12346;"Öko Beratung GmbH"');
+    const geaendert = [
+      ...zeilen.slice(0, 2),
+      jaeger.replace('Königsallee 12', 'Königsallee 14'),
+      neu,
+      '',
+    ].join('\r\n');
+    const pfad = join(tmpdir(), `EXTF_DebKred_${process.pid}.csv`);
+    writeFileSync(pfad, iconv.encode(geaendert, 'win1252'));
+    await page.getByRole('menu', { name: 'Hauptmenü' }).getByText('Datev-Import', { exact: true }).click();
+    await page.waitForURL(/#\/datev-import$/);
+    // A fresh page: the toasts of the exports above would cover the dialog's screenshots.
+    await page.reload();
+    await page.locator('input[type="file"]').setInputFiles(pfad);
+    await page.getByRole('button', { name: 'Importieren' }).click();
+    const dialog = page.locator('.bp6-dialog');
+    await hasText(dialog.locator('.bp6-dialog-header'), /^Erfolgreich nach \d+ Sekunden$/);
+    await hasText(dialog.locator('ul'), /Angelegt: 1Aktualisiert: 1Deaktiviert: 0/);
+    await visible(page.locator('.bp6-dialog-container.bp6-overlay-enter-done'));
+    await session.shot('import-erfolgreich');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const where = (debitor_nr: number) => encodeURIComponent(JSON.stringify({ debitor_nr }));
+    expect(await api<Row[]>('GET', `/api/benutzer?where=${where(12346)}`)).toEqual([
+      expect.objectContaining({ firma: 'Öko Beratung GmbH' }),
+    ]);
+
+    const utf8 = join(tmpdir(), `EXTF_DebKred_utf8_${process.pid}.csv`);
+    writeFileSync(utf8, Buffer.from(geaendert, 'utf8'));
+    await page.locator('input[type="file"]').setInputFiles(utf8);
+    await page.getByRole('button', { name: 'Importieren' }).click();
+    await hasText(dialog.locator('.bp6-dialog-header'), /^Fehler$/);
+    await hasText(dialog.locator('.bp6-dialog-body'), /^Die Datei ist UTF-8-kodiert\./);
+    await visible(page.locator('.bp6-dialog-container.bp6-overlay-enter-done'));
+    await session.shot('import-fehler');
   });
 });

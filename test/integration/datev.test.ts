@@ -8,7 +8,7 @@
 import iconv from 'iconv-lite';
 import type request from 'supertest';
 import { DATEV_BEREITS, datevBereitsLesen } from '../../common/datev';
-import { BUCHUNGSSTAPEL_SPALTEN } from '../../src/billing/domain/datev';
+import { BUCHUNGSSTAPEL_SPALTEN } from '../../src/shared/datev/buchungsstapel';
 import { berlinerTag } from '../../src/billing/domain/datev-buchungen';
 import { anschrift, seminarMitVorlage } from '../support/abrechnung-daten';
 import { createRecord } from '../support/crud';

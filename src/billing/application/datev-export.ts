@@ -8,7 +8,8 @@ import { Injectable } from '@nestjs/common';
 import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import type { Actor } from '../../platform/audit/audit-trail';
 import { DomainError } from '../../shared/domain-error';
-import { buchungsstapel, type DatevBuchung } from '../domain/datev';
+import { buchungsstapel, type DatevBuchung } from '../../shared/datev/buchungsstapel';
+import { debitorenKreditoren } from '../../shared/datev/debitoren-kreditoren';
 import {
   alsDatevRechnung,
   berlinerTag,
@@ -21,6 +22,10 @@ import { datevMandant, type DatevEinstellungen } from '../domain/datev-einstellu
 import { DatevEinstellungenDienst } from './datev-einstellungen';
 import { DatevQuellen, type DatevBereich, type DatevExportVermerk } from './ports/datev-quellen';
 import { Uhr } from './ports/uhr';
+import { nurAdministratoren } from './verwaltungsrecht';
+
+export const DEBITOREN_NUR_ADMINISTRATOREN =
+  'Die Debitoren mit Anschrift und Bankverbindung dürfen nur Administratoren exportieren.';
 
 export interface DatevDownload {
   /** One file, or several to be sent as a ZIP named `name`. */
@@ -112,6 +117,23 @@ export class DatevExport {
     await this.quellen.vermerken(vermerke);
     const name = dateien.length === 1 ? dateien[0].name : `DATEV_Buchungsstapel_${von}_${bis}.zip`;
     return { name, dateien, bereits };
+  }
+
+  /**
+   * The Debitoren/Kreditoren master data for the Steuerberater (category 16): every member with a
+   * debtor number, with invoice address and account. Bank data of all members: administrators only.
+   */
+  async debitoren(actor: Actor | null): Promise<DatevDownload> {
+    await nurAdministratoren(this.mitglieder, actor, DEBITOREN_NUR_ADMINISTRATOREN);
+    const einstellungen = await this.einstellungen.aktuell();
+    const jetzt = this.uhr.jetzt();
+    const heute = berlinerTag(jetzt);
+    const inhalt = debitorenKreditoren(
+      { ...datevMandant(einstellungen, heute), erzeugtAm: jetzt, exportiertVon: actor?.name },
+      await this.mitglieder.personenkonten(),
+    );
+    const name = `EXTF_DebKred_${heute}.csv`;
+    return { name, dateien: [{ name, inhalt }], bereits: [] };
   }
 
   /** The postings of one summary in one file, its period from its first to its last Belegdatum. */

@@ -8,7 +8,7 @@
  */
 import { DomainError } from '../../shared/domain-error';
 import { eurosToCents, type Cents } from '../../shared/money';
-import type { DatevBuchung } from './datev';
+import type { DatevBuchung } from '../../shared/datev/buchungsstapel';
 import { DATEV_STEUERSAETZE, type DatevEinstellungen, type DatevSteuersatz } from './datev-einstellungen';
 import { isKategorie, type Kategorie } from './kategorie';
 import type { Zahlungsart } from './zahlung';

@@ -7,7 +7,7 @@
  */
 import { labelFor } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
-import type { DatevMandant } from './datev';
+import type { DatevMandant } from '../../shared/datev/extf';
 import { KATEGORIEN, type Kategorie } from './kategorie';
 
 export const KONTENRAHMEN = ['03', '04'] as const;

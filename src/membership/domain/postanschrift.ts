@@ -31,15 +31,19 @@ export function anschriftZeilen(a: AdressFelder, name: (string | null)[]): strin
   return [...name, a.strasse].map(text).concat(ort).filter(Boolean);
 }
 
-/** The address a letter goes to, of the Benutzer's own (`adressen`), or undefined without one. */
-export function briefAdresse<A extends AdressFelder>(
+/**
+ * The address a letter goes to, of the Benutzer's own (`adressen`), or undefined without one: the
+ * member address first, or the invoice address first for what concerns invoices (DATEV's debtor).
+ */
+export function briefAdresse<A extends Pick<AdressFelder, 'id' | 'deaktiv'>>(
   benutzer: { mi_adresse_id: number | null; re_adresse_id: number | null },
   adressen: A[],
+  zuerst: 'mitglied' | 'rechnung' = 'mitglied',
 ): A | undefined {
   const eigene = (id: number | null) => adressen.find((a) => a.id === id && !a.deaktiv);
-  return (
-    eigene(benutzer.mi_adresse_id) ??
-    eigene(benutzer.re_adresse_id) ??
-    [...adressen].sort((x, y) => x.id - y.id).find((a) => !a.deaktiv)
-  );
+  const [erste, zweite] =
+    zuerst === 'mitglied'
+      ? [benutzer.mi_adresse_id, benutzer.re_adresse_id]
+      : [benutzer.re_adresse_id, benutzer.mi_adresse_id];
+  return eigene(erste) ?? eigene(zweite) ?? [...adressen].sort((x, y) => x.id - y.id).find((a) => !a.deaktiv);
 }

@@ -44,7 +44,7 @@ import {
 } from './abrechnung';
 import { aktion } from './aktion';
 import { ZeilenAktion } from './ZeilenAktion';
-import { datevLaden, DatevZeitraum } from './DatevExport';
+import { DatevDebitoren, datevLaden, DatevZeitraum } from './DatevExport';
 import {
   abrechnungErstellen,
   abrechnungGeaendert,
@@ -336,6 +336,7 @@ function Export({ art, id }: { art: AbrechnungsArt; id: number }) {
     <>
       {ausgelassen && <Ausgelassen {...ausgelassen} close={() => setAusgelassen(null)} />}
       <DatevZeitraum />
+      <DatevDebitoren />
       <RelatedTable
         resource="rw-abrechnung"
         query={{ where: objektWhere(art, id), order: [['createdAt', 'DESC']] }}

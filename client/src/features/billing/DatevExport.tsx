@@ -2,14 +2,14 @@
  * DATEV Buchungsstapel in the billing export tab (issue 29): per calendar month (one file each, a
  * ZIP for several) with the months of a year marked when exported before — exporting one again is
  * asked first and allowed — and, per summary, a row action. Payments from the bank statements are
- * added when wanted.
+ * added when wanted. The members with a debtor number go to the Steuerberater as Debitoren.
  */
 import { Button, Callout, Checkbox, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { confirm } from '../../lib/dialogs';
 import { errorMessage } from '../../lib/errors';
 import { showErrorToast, showToast } from '../../lib/toaster';
-import { datevHerunterladen, useDatevMonate, type DatevMonat } from './api';
+import { datevHerunterladen, debitorenHerunterladen, useDatevMonate, type DatevMonat } from './api';
 
 const MONATE = ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];
 const datum = (iso: string) =>
@@ -123,6 +123,29 @@ export function DatevZeitraum() {
         loading={busy}
         onClick={() => void exportieren()}
       />
+    </Callout>
+  );
+}
+
+/** The members with a debtor number as DATEV Debitoren (category 16), for the Steuerberater's master data. */
+export function DatevDebitoren() {
+  const [busy, setBusy] = useState(false);
+  const laden = async () => {
+    setBusy(true);
+    try {
+      await debitorenHerunterladen();
+      showToast('DATEV-Debitoren erstellt');
+    } catch (error) {
+      showErrorToast(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Callout className="datev-debitoren" icon="people" title="DATEV-Debitoren (Stammdaten)">
+      Alle Benutzer mit Debitorennummer mit Rechnungsanschrift und Bankverbindung, zum Import beim
+      Steuerberater.{' '}
+      <Button icon="download" text="Debitoren exportieren" loading={busy} onClick={() => void laden()} />
     </Callout>
   );
 }

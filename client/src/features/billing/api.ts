@@ -291,6 +291,13 @@ export const useDatevMonate = (jahr: number) => useApi<DatevMonat[]>('/datev/mon
  * A DATEV Buchungsstapel, fetched rather than linked so that a refusal (settings missing) shows as
  * the server's German message; answers the hint that it was exported before, or null.
  */
+/** The Debitoren/Kreditoren master data for the Steuerberater (administrators only). */
+export async function debitorenHerunterladen(): Promise<void> {
+  const response = await send('GET', '/datev/debitoren', { timeout: 600000 });
+  const heute = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
+  saveBlob(await response.blob(), `EXTF_DebKred_${heute}.csv`);
+}
+
 export async function datevHerunterladen(
   ziel: { abrechnungId: number } | { von: string; bis: string },
   zahlungen: boolean,

@@ -83,10 +83,18 @@ export class DatevController {
     @Res() res: Response,
   ) {
     const actor = akteur(currentUser(req));
-    senden(
+    await senden(
       res,
       await this.datev.zeitraum(String(von ?? ''), String(bis ?? von ?? ''), jaNein(zahlungen), actor),
     );
+  }
+
+  @ApiOperation({
+    summary: 'DATEV-Debitoren/Kreditoren: die Benutzer mit Debitorennummer (nur Administratoren)',
+  })
+  @Get('datev/debitoren')
+  async debitoren(@Req() req: Request, @Res() res: Response) {
+    await senden(res, await this.datev.debitoren(akteur(currentUser(req))));
   }
 
   @ApiOperation({ summary: 'DATEV-Buchungsstapel einer Abrechnung' })

@@ -42,3 +42,13 @@ export const ZUSAMMENFUEHREN: Beschriftung = {
   resource: 'benutzer',
   labels: { take: 'Übernommene Felder' },
 };
+
+/** `POST datev-import`: the field next to the uploaded file (multipart, so `true`/`false` as text). */
+export const DatevImportKoerper = z.object({
+  vollstaendig: z
+    .union([z.boolean(), z.enum(['true', 'false'], { error: 'muss true oder false sein' })])
+    .default(false)
+    .transform((wert) => wert === true || wert === 'true'),
+});
+export type DatevImportFelder = z.output<typeof DatevImportKoerper>;
+export const DATEV_IMPORT: Beschriftung = { labels: { vollstaendig: 'Vollständiger Export' } };

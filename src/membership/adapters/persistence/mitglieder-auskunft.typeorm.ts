@@ -3,7 +3,7 @@
  * a group of thousands never loads into memory.
  */
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull } from 'typeorm';
+import { DataSource, In, IsNull, Not } from 'typeorm';
 import { teilnehmerGruppenSuche } from '../../../../common/newsletter';
 import { AuditTrail } from '../../../platform/audit/audit-trail';
 import {
@@ -16,7 +16,9 @@ import {
 import { istAktiverAdmin } from '../../domain/mitarbeiter-konto';
 import { anschriftZeilen, briefAdresse } from '../../domain/postanschrift';
 import { BenutzerBenutzerGruppe, BenutzerGruppe } from './benutzer-gruppe.entity';
-import { BenutzerAdresse } from './benutzer-kontakt.entity';
+import { BenutzerAdresse, BenutzerEmail, BenutzerKonto } from './benutzer-kontakt.entity';
+import type { Personenkonto } from '../../../shared/datev/debitoren-kreditoren';
+import { personenkontoVon } from '../../domain/debitoren-abgleich';
 import { Benutzer } from './benutzer.entity';
 
 const liste = (ids: number[]) => (ids.length ? ids.map(() => '?').join(', ') : 'NULL');
@@ -183,6 +185,69 @@ export class MitgliederAuskunftTypeorm extends MitgliederAuskunft {
       select: { id: true, atr_verband_admin: true, atr_verband_mitarbeiter: true, aktiviert: true },
     });
     return istAktiverAdmin(stand);
+  }
+
+  async personenkonten(): Promise<Personenkonto[]> {
+    const manager = this.dataSource.manager;
+    const benutzer = await manager.find(Benutzer, {
+      where: { debitor_nr: Not(IsNull()), geloescht_am: IsNull() },
+      select: {
+        id: true,
+        debitor_nr: true,
+        firma: true,
+        vorname: true,
+        nachname: true,
+        gender: true,
+        titel: true,
+        akad_grad: true,
+        tel1: true,
+        re_email_id: true,
+        primaeremail_id: true,
+        re_adresse_id: true,
+        mi_adresse_id: true,
+        re_konto_id: true,
+        mi_konto_id: true,
+      },
+      order: { debitor_nr: 'ASC' },
+    });
+    const konten: Personenkonto[] = [];
+    // Chunks keep the IN lists below the databases' parameter limits.
+    for (let i = 0; i < benutzer.length; i += 500) {
+      const teil = benutzer.slice(i, i + 500);
+      const ids = (wahl: (b: Benutzer) => number | null) => teil.flatMap((b) => wahl(b) ?? []);
+      const [emails, adressen, bank] = await Promise.all([
+        manager.find(BenutzerEmail, {
+          where: { id: In(ids((b) => b.re_email_id ?? b.primaeremail_id)) },
+          select: { id: true, email: true },
+        }),
+        manager.find(BenutzerAdresse, {
+          where: { benutzer_id: In(teil.map((b) => b.id)) },
+          select: { id: true, benutzer_id: true, strasse: true, plz: true, ort: true, deaktiv: true },
+        }),
+        manager.find(BenutzerKonto, {
+          where: { id: In(ids((b) => b.re_konto_id ?? b.mi_konto_id)) },
+          select: { id: true, iban: true, bic: true, inhaber: true, sepa_referenz: true },
+        }),
+      ]);
+      const email = new Map(emails.map((e) => [e.id, e.email]));
+      const konto = new Map(bank.map((k) => [k.id, k]));
+      for (const b of teil)
+        konten.push(
+          personenkontoVon({
+            ...b,
+            debitor_nr: b.debitor_nr!,
+            email: email.get(b.re_email_id ?? b.primaeremail_id ?? -1) ?? null,
+            adresse:
+              briefAdresse(
+                b,
+                adressen.filter((a) => a.benutzer_id === b.id),
+                'rechnung',
+              ) ?? null,
+            konto: konto.get(b.re_konto_id ?? b.mi_konto_id ?? -1) ?? null,
+          }),
+        );
+    }
+    return konten;
   }
 
   async debitorNummern(ids: number[]): Promise<Map<number, number>> {

@@ -3,6 +3,8 @@
  * MembershipModule; implemented in adapters/persistence). Other contexts read through it and never
  * import membership's application or entities' queries.
  */
+import type { Personenkonto } from '../../../shared/datev/debitoren-kreditoren';
+
 export interface Anschreiben {
   benutzer_id: number;
   kennnummer: string | null;
@@ -65,6 +67,11 @@ export abstract class MitgliederAuskunft {
   abstract newsletterAbbestellen(benutzerId: number): Promise<boolean>;
   /** The DATEV debtor numbers (Personenkonten) of these Benutzer, by id; one without is left out. */
   abstract debitorNummern(ids: number[]): Promise<Map<number, number>>;
+  /**
+   * The DATEV Personenkonten of every Benutzer with a debtor number (issue 29), by number: name,
+   * invoice address, e-mail and account. Erased Benutzer are left out.
+   */
+  abstract personenkonten(): Promise<Personenkonto[]>;
   /** Whether this member of staff holds the admin right now (active staff with `atr_verband_admin`). */
   abstract istAdministrator(benutzerId: number): Promise<boolean>;
 }

@@ -1,137 +1,26 @@
 /**
- * The DATEV-Format (EXTF, header version 700) that the association's Steuerberater imports
- * (issue 29; ../shared/standards/datev/FORMAT.md): a 31-field header, the column headings of the
- * format, `;`-separated records ending in CR/LF, Windows-1252. Text cells are quoted (`"` doubled,
- * no line breaks), numbers bare with a decimal comma. Only the building of the lines lives here;
- * which postings an invoice makes is datev-buchungen.ts.
+ * DATEV Buchungsstapel (category 21, version 13; FORMAT.md §3): the 125 columns and the postings.
+ * Which postings an invoice makes is billing's domain (datev-buchungen.ts).
  */
-import iconv from 'iconv-lite';
-import type { Cents } from '../../shared/money';
-
-/** A cell: quoted text, a bare number/date, or nothing (unused text columns are `""`, numbers empty). */
-export type Zelle = { text: string } | { zahl: string } | null;
-
-const text = (wert: string | null | undefined, laenge?: number): Zelle => ({
-  text: ohneSteuerzeichen(wert ?? '').slice(0, laenge),
-});
-const zahl = (wert: string | number): Zelle => ({ zahl: String(wert) });
-
-/** Line breaks and other control characters may not stand in a text field (FORMAT.md §1). */
-const ohneSteuerzeichen = (wert: string) =>
-  wert
-    .replace(/[\r\n\t]+/g, ' ')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
-
-/** Amount in cents as DATEV writes it: always positive, decimal comma, no thousands separator. */
-export function datevBetrag(cents: Cents): string {
-  const abs = Math.abs(cents);
-  return `${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** YYYY-MM-DD → DDMM (Belegdatum) / DDMMYYYY (Leistungsdatum) / YYYYMMDD (header dates). */
-export const ttmm = (tag: string) => `${tag.slice(8, 10)}${tag.slice(5, 7)}`;
-export const ttmmjjjj = (tag: string) => `${ttmm(tag)}${tag.slice(0, 4)}`;
-const jjjjmmtt = (tag: string) => tag.slice(0, 10).replace(/-/g, '');
+import type { Cents } from '../money';
+import {
+  datevDatei,
+  kopfzeile,
+  nummeriert,
+  text,
+  ttmm,
+  ttmmjjjj,
+  zahl,
+  zeile,
+  datevBetrag,
+  type Kopfdaten,
+  type Zelle,
+} from './extf';
 
 /** Belegfeld 1 takes only `A-Z a-z 0-9 $ & % * + - /`, at most 36 characters (the OPOS key). */
 export function belegfeld(wert: string): string {
   return wert.replace(/[^A-Za-z0-9$&%*+\-/]/g, '').slice(0, 36);
 }
-
-/** One line: the cells joined by `;`; text quoted with `"` doubled. */
-export function zeile(zellen: readonly Zelle[]): string {
-  return zellen
-    .map((z) => (z == null ? '' : 'text' in z ? `"${z.text.replace(/"/g, '""')}"` : z.zahl))
-    .join(';');
-}
-
-/** The file's bytes: every line ends in CR/LF (the last too), Windows-1252 (`€` = 0x80, others replaced by `?`). */
-export function datevDatei(zeilen: readonly string[]): Buffer {
-  return iconv.encode(zeilen.map((z) => `${z}\r\n`).join(''), 'win1252');
-}
-
-/** The formats written or read (header fields 3–5). */
-export const FORMATE = {
-  buchungsstapel: { kategorie: 21, name: 'Buchungsstapel', version: 13 },
-  debitorenKreditoren: { kategorie: 16, name: 'Debitoren/Kreditoren', version: 5 },
-} as const;
-export type Format = keyof typeof FORMATE;
-
-/** The Steuerberater's numbers and the ledger's shape: the header of every file. */
-export interface DatevMandant {
-  beraternummer: number;
-  mandantennummer: number;
-  /** First day of the fiscal year the file's dates fall into, YYYY-MM-DD. */
-  wjBeginn: string;
-  sachkontenlaenge: number;
-  /** `03` or `04` (SKR). */
-  kontenrahmen: string;
-}
-
-export interface Kopfdaten extends DatevMandant {
-  format: Format;
-  /** When the file was made: YYYYMMDDHHMMSSFFF is written from it (UTC digits, as DATEV's sample). */
-  erzeugtAm: Date;
-  exportiertVon?: string | null;
-  /** Buchungsstapel only: the period (YYYY-MM-DD) every Belegdatum falls into, and the batch's name. */
-  datumVon?: string;
-  datumBis?: string;
-  bezeichnung?: string;
-  /** Initials of who made the batch (≤ 2 characters). */
-  diktatkuerzel?: string;
-}
-
-const zeitstempel = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:TZ.]/g, '')
-    .slice(0, 17);
-
-/** The 31 header fields (FORMAT.md §2), laid out as DATEV's own samples. */
-export function kopfzeile(kopf: Kopfdaten): Zelle[] {
-  const f = FORMATE[kopf.format];
-  const stapel = kopf.format === 'buchungsstapel';
-  return [
-    text('EXTF'),
-    zahl(700),
-    zahl(f.kategorie),
-    text(f.name),
-    zahl(f.version),
-    zahl(zeitstempel(kopf.erzeugtAm)),
-    null,
-    text('RE'),
-    text(kopf.exportiertVon, 25),
-    text(''),
-    zahl(kopf.beraternummer),
-    zahl(kopf.mandantennummer),
-    zahl(jjjjmmtt(kopf.wjBeginn)),
-    zahl(kopf.sachkontenlaenge),
-    stapel ? zahl(jjjjmmtt(kopf.datumVon!)) : null,
-    stapel ? zahl(jjjjmmtt(kopf.datumBis!)) : null,
-    text(stapel ? kopf.bezeichnung : '', 30),
-    text(kopf.diktatkuerzel, 2),
-    // Buchungstyp 1 = Finanzbuchführung; Rechnungslegungszweck 0 = unabhängig; Festschreibung 0:
-    // the Steuerberater locks the batch after checking it.
-    stapel ? zahl(1) : null,
-    stapel ? zahl(0) : null,
-    stapel ? zahl(0) : null,
-    text(stapel ? 'EUR' : ''),
-    null,
-    text(''),
-    null,
-    null,
-    text(kopf.kontenrahmen),
-    null,
-    null,
-    text(''),
-    text(''),
-  ];
-}
-
-const nummeriert = (art: string, inhalt: string, n: number) =>
-  Array.from({ length: n }, (_, i) => [`${art} ${i + 1}`, `${inhalt} ${i + 1}`]).flat();
 
 /** The 125 column headings of Buchungsstapel version 13, exactly as DATEV's sample writes them. */
 export const BUCHUNGSSTAPEL_SPALTEN: readonly string[] = [

@@ -8,11 +8,9 @@ import {
   belegfeld,
   buchungsstapel,
   buchungszeile,
-  datevBetrag,
-  kopfzeile,
-  zeile,
   type DatevBuchung,
-} from './datev';
+} from './buchungsstapel';
+import { datevBetrag, kopfzeile, zeile } from './extf';
 
 /** DATEV's own v13 sample as we must write it: Windows-1252, CR/LF (FORMAT.md §8). */
 const sample = () =>
