@@ -274,6 +274,26 @@ describe.each(databases())('Datenauskunft on %s', (kind) => {
     expect(nochmal.body.message).toMatch(/bereits gelöscht/);
   });
 
+  it('merges an erased Benutzer with no one, either way: its kept invoices stay its own', async () => {
+    const anderer = await post('benutzer', { nachname: 'Zusammen' });
+    for (const [staying_id, obsolete_id] of [
+      [anderer, person],
+      [person, anderer],
+    ]) {
+      const antwort = await admin
+        .post('/node/api/benutzer/merge')
+        .send({ staying_id, obsolete_id })
+        .expect(409);
+      expect(antwort.body.message).toMatch(
+        new RegExp(
+          `^Benutzer ${person} wurde am \\d{4}-\\d{2}-\\d{2} auf Wunsch gelöscht und kann nicht zusammengeführt werden`,
+        ),
+      );
+    }
+    expect(await liste('rw-rechnung', { benutzer_id: person })).toHaveLength(1);
+    expect((await admin.get(`/node/api/benutzer/${anderer}`).expect(200)).body.nachname).toBe('Zusammen');
+  });
+
   it('deletes a kept invoice with its bookings and payments only once its retention has passed', async () => {
     const [rechnung] = await liste('rw-rechnung', { benutzer_id: person });
     const bis = String(rechnung.aufbewahren_bis);

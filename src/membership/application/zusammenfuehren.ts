@@ -21,6 +21,7 @@ import {
   pruefeAuftrag,
   pruefeGleicherBenutzer,
   pruefeMitarbeiterZusammenfuehrung,
+  pruefeNichtGeloescht,
   uebernommeneWerte,
 } from '../domain/zusammenfuehrung';
 
@@ -58,6 +59,7 @@ export class Zusammenfuehren {
     await this.dataSource.transaction(async (manager) => {
       const staying = await this.load(manager, Benutzer, auftrag.staying_id, 'Benutzer');
       const obsolete = await this.load(manager, Benutzer, auftrag.obsolete_id, 'Benutzer');
+      pruefeNichtGeloescht(staying, obsolete);
       if (istMitarbeiter(staying) || istMitarbeiter(obsolete)) {
         pruefeMitarbeiterZusammenfuehrung(await handelnderIstAdmin(manager, actorId));
       }

@@ -1,5 +1,11 @@
 import { DomainError } from '../../shared/domain-error';
-import { pruefeAuftrag, pruefeGleicherBenutzer, uebernommeneWerte } from './zusammenfuehrung';
+import { domainError } from '../../shared/domain-error.testing';
+import {
+  pruefeAuftrag,
+  pruefeGleicherBenutzer,
+  pruefeNichtGeloescht,
+  uebernommeneWerte,
+} from './zusammenfuehrung';
 
 const felder = [
   'id',
@@ -112,5 +118,19 @@ describe('merge requests', () => {
       message: 'Es können nur Einträge desselben Benutzers zusammengeführt werden.',
     });
     expect(fehler(() => pruefeGleicherBenutzer({ benutzer_id: 1 }, { benutzer_id: 1 }))).toBeNull();
+  });
+
+  it('merges an erased Benutzer with no one, staying or obsolete', () => {
+    const geloescht = { id: 7, geloescht_am: '2026-03-01' };
+    const lebend = { id: 8, geloescht_am: null };
+    for (const [staying, obsolete] of [
+      [geloescht, lebend],
+      [lebend, geloescht],
+    ])
+      expect(domainError(() => pruefeNichtGeloescht(staying, obsolete))).toMatchObject({
+        code: 'MERGE_GELOESCHT',
+        message: expect.stringMatching(/^Benutzer 7 wurde am 2026-03-01 auf Wunsch gelöscht/),
+      });
+    expect(() => pruefeNichtGeloescht(lebend, { id: 9, geloescht_am: null })).not.toThrow();
   });
 });

@@ -68,3 +68,19 @@ export function pruefeMitarbeiterZusammenfuehrung(istAdmin: boolean): void {
     throw new DomainError('NUR_ADMIN', 'Nur Administratoren dürfen Mitarbeiter zusammenführen.', 'forbidden');
   }
 }
+
+/**
+ * An erased Benutzer (Löschung auf Wunsch, issue 34) is merged with no one: its kept invoices would
+ * become another person's, and their retention end would erase that person's data with them.
+ */
+export function pruefeNichtGeloescht(
+  staying: { id: number; geloescht_am: string | null },
+  obsolete: { id: number; geloescht_am: string | null },
+): void {
+  const geloescht = [staying, obsolete].find((b) => b.geloescht_am);
+  if (geloescht)
+    throw DomainError.conflict(
+      'MERGE_GELOESCHT',
+      `Benutzer ${geloescht.id} wurde am ${geloescht.geloescht_am} auf Wunsch gelöscht und kann nicht zusammengeführt werden: seine aufbewahrten Rechnungen bleiben bei ihm.`,
+    );
+}
