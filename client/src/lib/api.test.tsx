@@ -108,3 +108,19 @@ describe('a 403 and the session', () => {
     expect(screen.queryByText(ABGEMELDET.message)).toBeNull();
   });
 });
+
+describe('a request that does not reach the server', () => {
+  it('says so in German, naming the chosen file for an upload', async () => {
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await expect(api.get('/api/benutzer')).rejects.toMatchObject({
+      code: 'NETZWERK',
+      displayMessage:
+        'Die Anfrage kam nicht beim Server an: der Server ist nicht erreichbar. Bitte erneut versuchen.',
+    });
+    await expect(api.post('/datev-import', new FormData())).rejects.toMatchObject({
+      displayMessage: expect.stringContaining('die gewählte Datei wurde nach der Auswahl geändert'),
+    });
+  });
+});

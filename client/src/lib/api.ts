@@ -14,7 +14,7 @@ export interface ServerErrorBody {
 
 export class RequestError extends Error {
   constructor(
-    readonly code: 'TIMEOUT' | 'BADSTATUS',
+    readonly code: 'TIMEOUT' | 'NETZWERK' | 'BADSTATUS',
     message: string,
     readonly status?: number,
     readonly body?: ServerErrorBody,
@@ -97,9 +97,19 @@ export async function send(method: string, path: string, options: RequestOptions
       cache: 'no-store',
       signal: controller.signal,
     });
-  } catch (error) {
-    if (controller.signal.aborted) throw new RequestError('TIMEOUT', 'request timed out');
-    throw error;
+  } catch {
+    // The browser's own words ("Failed to fetch") mean nothing to staff.
+    if (controller.signal.aborted)
+      throw new RequestError(
+        'TIMEOUT',
+        'Der Server hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.',
+      );
+    throw new RequestError(
+      'NETZWERK',
+      body instanceof FormData
+        ? 'Die Anfrage kam nicht beim Server an: der Server ist nicht erreichbar, oder die gewählte Datei wurde nach der Auswahl geändert. Bitte die Datei erneut auswählen.'
+        : 'Die Anfrage kam nicht beim Server an: der Server ist nicht erreichbar. Bitte erneut versuchen.',
+    );
   } finally {
     clearTimeout(timer);
   }
