@@ -13,6 +13,10 @@ export interface Rechnungsaussteller {
   bic: string | null;
   bank: string | null;
   glaeubiger_id: string | null;
+  /** Who answers questions about invoices: the seller contact of an XRechnung (BR-DE-2). */
+  kontakt_name: string | null;
+  kontakt_telefon: string | null;
+  kontakt_email: string | null;
   /** The reason printed on 0 % invoices and lines, by billing category. */
   befreiungsgruende: Partial<Record<string, string>>;
 }

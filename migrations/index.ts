@@ -22,6 +22,7 @@ import { VersandAbmeldung1732000070801 } from './1732000070801-versand-abmeldung
 import { KontoauszugWartegrund1732000071000 } from './1732000071000-kontoauszug-wartegrund';
 import { Datev1732000071200 } from './1732000071200-datev';
 import { EInvoiceRecipient1732000071300 } from './1732000071300-e-invoice-recipient';
+import { VerbandsdatenKontakt1732000071800 } from './1732000071800-verbandsdaten-kontakt';
 import { AuditKette1732000071400 } from './1732000071400-audit-kette';
 import { VersandAnhalten1732000071600 } from './1732000071600-versand-anhalten';
 import { LoeschungAufWunsch1732000071700 } from './1732000071700-loeschung-auf-wunsch';
@@ -53,4 +54,5 @@ export const allMigrations = [
   AuditKette1732000071400,
   VersandAnhalten1732000071600,
   LoeschungAufWunsch1732000071700,
+  VerbandsdatenKontakt1732000071800,
 ];

@@ -1,7 +1,7 @@
 /**
  * Issue 28 in Chromium: an administrator opens „Verbandsdaten“ from the menu, enters the
  * association's data, a wrong IBAN is refused at its field in German with nothing saved, the
- * corrected data is saved. Screenshots in test-results/screenshots/verbandsdaten/ to be looked at.
+ * corrected data is saved with the contact for invoices an XRechnung names. Screenshots in test-results/screenshots/verbandsdaten/ to be looked at.
  */
 import { eventually, hasText, hasValue, visible } from './support/browser';
 import { browserSession } from './support/session';
@@ -35,6 +35,9 @@ describe('the settings „Verbandsdaten“', () => {
     await session.shot('iban-falsch');
 
     await feld('iban').fill('DE89 3704 0044 0532 0130 00');
+    await feld('kontakt_name').fill('Birgit Buchhaltung');
+    await feld('kontakt_telefon').fill('+49 211 669070');
+    await feld('kontakt_email').fill('rechnungen@stbv-duesseldorf.example');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await visible(page.locator('.bp6-toast').filter({ hasText: 'Verbandsdaten gespeichert' }));
     await hasValue(feld('iban'), 'DE89370400440532013000');
@@ -43,6 +46,9 @@ describe('the settings „Verbandsdaten“', () => {
         name: 'Steuerberaterverband Düsseldorf e. V.',
         steuernummer: '103/5701/0815',
         iban: 'DE89370400440532013000',
+        kontakt_name: 'Birgit Buchhaltung',
+        kontakt_telefon: '+49 211 669070',
+        kontakt_email: 'rechnungen@stbv-duesseldorf.example',
         bearbeitbar: true,
       }),
     );

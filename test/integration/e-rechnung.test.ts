@@ -43,6 +43,12 @@ const VERBAND = {
   },
 };
 const LEITWEG_ID = '04011000-1234512345-06';
+/** Who answers questions about invoices: named in every XRechnung (BR-DE-2). */
+const KONTAKT = {
+  kontakt_name: 'Birgit Buchhaltung',
+  kontakt_telefon: '+49 211 669070',
+  kontakt_email: 'rechnungen@stbv-duesseldorf.example',
+};
 
 /** The files embedded in `pdf`, by name, as pdfdetach (poppler) extracts them. */
 function eingebetteteDateien(pdf: Buffer): Record<string, string> {
@@ -246,8 +252,26 @@ describe.each(databases())('e-invoices (ZUGFeRD / Factur-X, XRechnung) on %s', (
     expect(wert(xml, 'ram:GrandTotalAmount')).toEqual(['290.00']);
   });
 
-  it('downloads the XML alone as XRechnung with the Leitweg-ID', async () => {
+  it('downloads the XML alone as XRechnung with the Leitweg-ID and the seller contact, once the association names one', async () => {
     const rechnung = await rechnungVon(ids.selbstaendig);
+    // BR-DE-2: without a contact for invoices the XRechnung is refused, saying what is missing.
+    const ohneKontakt = await agent.get(`/node/api/rw-rechnung/${rechnung.id}/xrechnung`).expect(409);
+    expect(ohneKontakt.body.message).toBe(
+      `Die XRechnung zu ${rechnung.rechnungs_nr as string} kann so nicht erstellt werden. In den Verbandsdaten fehlt beim Ansprechpartner für Rechnungen: Ansprechpartner, Telefon, E-Mail.`,
+    );
+    const falsch = await agent
+      .put('/node/api/verbandsdaten')
+      .send({ ...VERBAND, kontakt_telefon: 'ruf an', kontakt_email: 'buchhaltung@' })
+      .expect(400);
+    expect(falsch.body.errors).toEqual({
+      kontakt_telefon: expect.stringContaining('enthält nur Ziffern'),
+      kontakt_email: expect.stringContaining('ist keine gültige E-Mail-Adresse'),
+    });
+    await agent
+      .put('/node/api/verbandsdaten')
+      .send({ ...VERBAND, ...KONTAKT })
+      .expect(200);
+
     const response = await agent.get(`/node/api/rw-rechnung/${rechnung.id}/xrechnung`).expect(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     expect(response.headers['content-disposition']).toContain(`${rechnung.rechnungs_nr as string}.xml`);
@@ -256,6 +280,19 @@ describe.each(databases())('e-invoices (ZUGFeRD / Factur-X, XRechnung) on %s', (
     expect(await en16931Verstoesse(xml)).toEqual([]);
     expect(wert(xml, 'ram:BuyerReference')).toEqual([LEITWEG_ID]);
     expect(wert(xml, 'ram:ID')).toContain(rechnung.rechnungs_nr);
+    // BT-24 of XRechnung 3.0, the seller contact of BR-DE-2 (name, telephone, e-mail).
+    expect(xml).toMatch(
+      /<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>urn:cen\.eu:en16931:2017#compliant#urn:xeinkauf\.de:kosit:xrechnung_3\.0<\/ram:ID>/,
+    );
+    const kontakt = /<ram:SellerTradeParty>.*<\/ram:SellerTradeParty>/s.exec(xml)![0];
+    expect(wert(kontakt, 'ram:PersonName')).toEqual([KONTAKT.kontakt_name]);
+    expect(wert(kontakt, 'ram:CompleteNumber')).toEqual([KONTAKT.kontakt_telefon]);
+    expect(wert(kontakt, 'ram:URIID')).toEqual([KONTAKT.kontakt_email]);
+    // Without a Leitweg-ID the buyer reference (BR-DE-15) is the invoice number.
+    const firma = await rechnungVon(ids.firma);
+    const ohneLeitweg = (await agent.get(`/node/api/rw-rechnung/${firma.id}/xrechnung`).expect(200)).text;
+    expect(wert(ohneLeitweg, 'ram:BuyerReference')).toEqual([firma.rechnungs_nr]);
+    expect(await en16931Verstoesse(ohneLeitweg)).toEqual([]);
 
     const fehlt = await agent.get('/node/api/rw-rechnung/999999/xrechnung');
     expect(fehlt.status).toBe(404);

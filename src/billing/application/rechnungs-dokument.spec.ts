@@ -6,6 +6,7 @@ import type { NeueRechnung } from './ports/abrechnungsspeicher';
 import { AbrechnungsspeicherInMemory } from './ports/abrechnungsspeicher.testing';
 import { dokumentMitFakes, eingebettet, gerendert } from './rechnungs-dokument.testing';
 import { EMAIL_VERSENDET, STANDARD_RECHNUNGSVORLAGE } from './rechnungs-dokument';
+import { leereVerbandsdaten } from '../domain/verbandsdaten';
 
 const ANNA = 10;
 const SEMINARVORLAGE = 3;
@@ -420,11 +421,37 @@ describe('RechnungsDokument: e-invoices (issue 29)', () => {
 
   it('answers the XML alone with the Leitweg-ID, named after the invoice', async () => {
     const a = aufbau();
+    a.verbandsdaten.daten = {
+      ...leereVerbandsdaten({
+        name: 'Verband',
+        iban: 'DE89370400440532013000',
+        bic: null,
+        id: 'DE98ZZZ09999999999',
+      }),
+      kontakt_name: 'Birgit Buchhaltung',
+      kontakt_telefon: '+49 211 669070',
+      kontakt_email: 'rechnungen@verband.example',
+    };
     const id = await a.rechnung({ rechnungs_nr: 'RE/2026/001', data: anDieFirma });
 
     const { name, xml } = await a.dokument.xrechnung(id);
 
     expect(name).toBe('RE-2026-001.xml');
-    expect(JSON.parse(xml)).toMatchObject({ nr: 'RE/2026/001', leitweg_id: '991-33333-57' });
+    expect(JSON.parse(xml)).toMatchObject({
+      nr: 'RE/2026/001',
+      leitweg_id: '991-33333-57',
+      verkaeufer: { kontakt: { name: 'Birgit Buchhaltung' } },
+    });
+  });
+
+  it('refuses the XRechnung while the association names no contact for invoices (BR-DE-2)', async () => {
+    const a = aufbau();
+    const id = await a.rechnung({ rechnungs_nr: 'RE/2026/002', data: anDieFirma });
+    await expect(a.dokument.xrechnung(id)).rejects.toMatchObject({
+      code: 'XRECHNUNG_UNVOLLSTAENDIG',
+      message: expect.stringContaining(
+        'fehlt beim Ansprechpartner für Rechnungen: Ansprechpartner, Telefon, E-Mail.',
+      ),
+    });
   });
 });

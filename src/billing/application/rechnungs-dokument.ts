@@ -30,7 +30,7 @@ import { TemplateFiles } from '../../platform/pdf/template-files';
 import { ohneFortschritt, type Melder } from '../../platform/queue/hintergrund';
 import { DomainError } from '../../shared/domain-error';
 import { klartext } from '../../shared/klartext';
-import { alsERechnungAusgestellt, eRechnung } from '../domain/e-rechnung';
+import { alsERechnungAusgestellt, eRechnung, xrechnungFehlt } from '../domain/e-rechnung';
 import { rechnungsdokument, type GespeicherteRechnung } from '../domain/rechnungsdokument';
 import { Abrechnungsspeicher, type Rechnung, type Rechnungsvorlage } from './ports/abrechnungsspeicher';
 import { ERechnungsformat } from './ports/e-rechnungs-format';
@@ -84,14 +84,20 @@ export class RechnungsDokument {
     return { name: dateiname(rechnung), pdf: await this.original(rechnung) };
   }
 
-  /** The invoice's CII XML (EN 16931, with the recipient's Leitweg-ID), built from its stored data. */
+  /**
+   * The invoice as XRechnung (CII XML, built from its stored data, with the recipient's Leitweg-ID);
+   * refused in German while the association's data lack what the German rules ask (BR-DE).
+   */
   async xrechnung(id: number): Promise<XRechnungsdatei> {
     const rechnung = await this.laden(id);
-    const verband = await this.verband.aktuell();
-    return {
-      name: dateiname(rechnung).replace(/\.pdf$/, '.xml'),
-      xml: await this.eRechnungen.xml(eRechnung(rechnung as GespeicherteRechnung, verband)),
-    };
+    const inhalt = eRechnung(rechnung as GespeicherteRechnung, await this.verband.aktuell());
+    const fehlt = xrechnungFehlt(inhalt);
+    if (fehlt.length)
+      throw DomainError.conflict(
+        'XRECHNUNG_UNVOLLSTAENDIG',
+        `Die XRechnung zu ${rechnung.rechnungs_nr} kann so nicht erstellt werden. ${fehlt.join(' ')}`,
+      );
+    return { name: dateiname(rechnung).replace(/\.pdf$/, '.xml'), xml: await this.eRechnungen.xml(inhalt) };
   }
 
   /**

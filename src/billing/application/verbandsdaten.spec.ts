@@ -28,6 +28,9 @@ const DATEN: Verbandsdaten = {
   bic: null,
   bank: null,
   glaeubiger_id: 'DE98ZZZ09999999999',
+  kontakt_name: null,
+  kontakt_telefon: null,
+  kontakt_email: null,
   befreiungsgruende: standardBefreiungsgruende(),
 };
 const ADMIN = { id: 1, name: 'Admin' };

@@ -1,4 +1,4 @@
-import { alsERechnungAusgestellt, eRechnung, istGeschaeftskunde } from './e-rechnung';
+import { alsERechnungAusgestellt, eRechnung, istGeschaeftskunde, xrechnungFehlt } from './e-rechnung';
 import type { GespeicherteRechnung } from './rechnungsdokument';
 import { standardBefreiungsgruende, type Verbandsdaten } from './verbandsdaten';
 
@@ -13,6 +13,9 @@ const verband: Verbandsdaten = {
   bic: 'BYLADEM1001',
   bank: null,
   glaeubiger_id: 'DE98ZZZ09999999999',
+  kontakt_name: null,
+  kontakt_telefon: null,
+  kontakt_email: null,
   befreiungsgruende: { ...standardBefreiungsgruende(), produkte: 'Steuerfrei nach § 4 Nr. 14 UStG' },
 };
 
@@ -178,5 +181,16 @@ describe('e-invoice of an issued invoice (issue 29)', () => {
     expect(istGeschaeftskunde({ firma: null, e_rechnung: true })).toBe(true);
     expect(alsERechnungAusgestellt(rechnung())).toBe(true);
     expect(alsERechnungAusgestellt(rechnung({ data: { positionen: [] } }))).toBe(false);
+  });
+
+  it('says what an XRechnung lacks: the seller contact (BR-DE-2), a payment instruction (BR-DE-1)', () => {
+    const kontakt = { kontakt_name: 'Birgit', kontakt_telefon: '+49 211 1', kontakt_email: 'r@v.example' };
+    expect(xrechnungFehlt(eRechnung(rechnung(), { ...verband, ...kontakt }))).toEqual([]);
+    expect(xrechnungFehlt(eRechnung(rechnung(), { ...verband, ...kontakt, kontakt_telefon: null }))).toEqual([
+      'In den Verbandsdaten fehlt beim Ansprechpartner für Rechnungen: Telefon.',
+    ]);
+    expect(xrechnungFehlt(eRechnung(rechnung(), { ...verband, ...kontakt, iban: '' }))).toEqual([
+      'Die Rechnung nennt keinen Zahlungsweg (Überweisung mit IBAN des Verbands oder Lastschrift).',
+    ]);
   });
 });

@@ -51,6 +51,8 @@ export interface ERechnung {
     anschrift: Anschrift;
     ust_idnr: string | null;
     steuernummer: string | null;
+    /** BG-6, the seller contact (Verbandsdaten); an XRechnung must name it (BR-DE-2). */
+    kontakt: { name: string | null; telefon: string | null; email: string | null };
   };
   kaeufer: { name: string; anschrift: Anschrift };
   /** BT-72 (the service day, else the invoice day) and BT-73/74 when the service spans days. */
@@ -171,6 +173,11 @@ export function eRechnung(r: GespeicherteRechnung, verband: Rechnungsaussteller)
       anschrift: { strasse: verband.strasse, plz: verband.plz, ort: verband.ort, land: 'DE' },
       ust_idnr: verband.ust_idnr,
       steuernummer: verband.steuernummer,
+      kontakt: {
+        name: verband.kontakt_name ?? null,
+        telefon: verband.kontakt_telefon ?? null,
+        email: verband.kontakt_email ?? null,
+      },
     },
     kaeufer: {
       name: data.empfaenger?.firma?.trim() || data.empfaenger?.name || '',
@@ -215,4 +222,25 @@ export function eRechnung(r: GespeicherteRechnung, verband: Rechnungsaussteller)
       brutto: vz(betrag),
     },
   };
+}
+
+/**
+ * What an XRechnung (the German CIUS of EN 16931) needs beyond EN 16931, checked before the XML is
+ * written: the seller contact with name, telephone and e-mail (BR-DE-2, 5, 6, 7) and a payment
+ * instruction (BR-DE-1). Its buyer reference (BT-10, BR-DE-15) is the Leitweg-ID, else the invoice
+ * number, which the buyer finds on the invoice. Answers the German reasons, none when it can be written.
+ */
+export function xrechnungFehlt(e: ERechnung): string[] {
+  const fehlt: string[] = [];
+  const { kontakt } = e.verkaeufer;
+  const kontaktFehlt = [
+    !kontakt.name && 'Ansprechpartner',
+    !kontakt.telefon && 'Telefon',
+    !kontakt.email && 'E-Mail',
+  ].filter(Boolean);
+  if (kontaktFehlt.length)
+    fehlt.push(`In den Verbandsdaten fehlt beim Ansprechpartner für Rechnungen: ${kontaktFehlt.join(', ')}.`);
+  if (e.art === '380' && e.zahlung.art === null)
+    fehlt.push('Die Rechnung nennt keinen Zahlungsweg (Überweisung mit IBAN des Verbands oder Lastschrift).');
+  return fehlt;
 }

@@ -21,6 +21,9 @@ const verband: Verbandsdaten = {
   bic: 'BYLADEM1001',
   bank: 'Deutsche Kreditbank',
   glaeubiger_id: 'DE98ZZZ09999999999',
+  kontakt_name: null,
+  kontakt_telefon: null,
+  kontakt_email: null,
   befreiungsgruende: { ...standardBefreiungsgruende(), produkte: 'Steuerfrei nach § 4 Nr. 14 UStG' },
 };
 const ohneKonto = { ...verband, iban: '', bic: null, bank: null, glaeubiger_id: null };

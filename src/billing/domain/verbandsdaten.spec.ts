@@ -21,6 +21,9 @@ const gueltig: Verbandsdaten = {
   bic: 'byladem1001',
   bank: '',
   glaeubiger_id: 'de98zzz09999999999',
+  kontakt_name: null,
+  kontakt_telefon: null,
+  kontakt_email: null,
   befreiungsgruende: standardBefreiungsgruende(),
 };
 

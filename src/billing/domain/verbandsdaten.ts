@@ -6,6 +6,7 @@
  */
 import { labelFor } from '../../../common/vocabulary';
 import { bicFehler, ibanFehler, normaliseBic, normaliseIban } from '../../shared/bankverbindung';
+import { emailFehler } from '../../../common/email';
 import { DomainError } from '../../shared/domain-error';
 import { KATEGORIEN, type Kategorie } from './kategorie';
 import type { Rechnungsaussteller } from '../../../common/verbandsdaten';
@@ -38,6 +39,9 @@ export function leereVerbandsdaten(sepa?: {
     bic: sepa?.bic ?? null,
     bank: null,
     glaeubiger_id: sepa?.id ?? null,
+    kontakt_name: null,
+    kontakt_telefon: null,
+    kontakt_email: null,
     befreiungsgruende: standardBefreiungsgruende(),
   };
 }
@@ -77,6 +81,9 @@ const LAENGEN: Partial<Record<keyof Verbandsdaten, number>> = {
   strasse: 140,
   ort: 70,
   bank: 140,
+  kontakt_name: 140,
+  kontakt_telefon: 40,
+  kontakt_email: 140,
 };
 const GRUND_LAENGE = 300;
 
@@ -125,6 +132,14 @@ export function pruefeVerbandsdaten(werte: Verbandsdaten): Verbandsdaten {
   const glaeubigerId = getrimmt(werte.glaeubiger_id);
   if (glaeubigerId && !glaeubigerIdGueltig(glaeubigerId))
     fehler.glaeubiger_id = 'ist ungültig (Form DE98ZZZ09999999999, Prüfziffer)';
+  const kontaktEmail = getrimmt(werte.kontakt_email);
+  if (kontaktEmail && !fehler.kontakt_email) {
+    const f = emailFehler(kontaktEmail);
+    if (f) fehler.kontakt_email = 'ist keine gültige E-Mail-Adresse';
+  }
+  const kontaktTelefon = getrimmt(werte.kontakt_telefon);
+  if (kontaktTelefon && !fehler.kontakt_telefon && !/^\+?[\d\s/()-]{5,}$/.test(kontaktTelefon))
+    fehler.kontakt_telefon = 'enthält nur Ziffern, Leerzeichen und + / ( ) - (z. B. +49 30 123456)';
   for (const kategorie of KATEGORIEN) {
     const grund = werte.befreiungsgruende?.[kategorie];
     const feld = `befreiungsgruende.${kategorie}`;
@@ -144,6 +159,9 @@ export function pruefeVerbandsdaten(werte: Verbandsdaten): Verbandsdaten {
     bic: bic && normaliseBic(bic),
     bank: getrimmt(werte.bank),
     glaeubiger_id: glaeubigerId && glaeubigerId.replace(/\s+/g, '').toUpperCase(),
+    kontakt_name: getrimmt(werte.kontakt_name),
+    kontakt_telefon: kontaktTelefon,
+    kontakt_email: kontaktEmail,
     befreiungsgruende: Object.fromEntries(
       KATEGORIEN.map((k) => [k, werte.befreiungsgruende[k].trim()]),
     ) as Record<Kategorie, string>,

@@ -14,6 +14,10 @@ const ABSCHNITTE: { titel: string; felder: Textfeld[] }[] = [
   { titel: 'Anschrift', felder: ['name', 'strasse', 'plz', 'ort'] },
   { titel: 'Steuer (mindestens eine Angabe)', felder: ['steuernummer', 'ust_idnr'] },
   { titel: 'Bankverbindung und SEPA', felder: ['iban', 'bic', 'bank', 'glaeubiger_id'] },
+  {
+    titel: 'Ansprechpartner für Rechnungen (in jeder XRechnung genannt)',
+    felder: ['kontakt_name', 'kontakt_telefon', 'kontakt_email'],
+  },
 ];
 
 /** The billing categories whose 0 % invoices state a reason, as the vocabulary names them. */

@@ -20,10 +20,12 @@ import { ERechnungsformat } from '../../application/ports/e-rechnungs-format';
 import { DomainError } from '../../../shared/domain-error';
 import type { Cents } from '../../../shared/money';
 
-/** The EN 16931 Factur-X profile; the XML alone as plain CII of the same content. */
+/** The EN 16931 Factur-X profile; the XML alone as XRechnung in the CII syntax. */
 const FACTUR_X = 'Factur-X-EN16931';
-const CII = 'CII';
+const XRECHNUNG_CII = 'XRECHNUNG-CII';
 const EN16931 = 'urn:cen.eu:en16931:2017';
+/** BT-24 of an XRechnung 3.0 (CIUS of EN 16931 by KoSIT). */
+export const XRECHNUNG = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
 
 const betrag = (cents: Cents) => (cents / 100).toFixed(2);
 const eur = (feld: string, cents: Cents) => ({ [feld]: betrag(cents), [`${feld}@currencyID`]: 'EUR' });
@@ -43,8 +45,20 @@ const steuerkategorie = (kategorie: Steuerkategorie, prozent: number, grund?: st
   'cac:TaxScheme': { 'cbc:ID': 'VAT' },
 });
 
-/** The library's input for the content of `e`. */
-export function alsEingabe(e: ERechnung): Invoice {
+/** BG-6: the seller contact, as far as the association entered it. */
+const kontakt = (k: ERechnung['verkaeufer']['kontakt']) =>
+  k.name || k.telefon || k.email
+    ? {
+        'cac:Contact': {
+          ...(k.name ? { 'cbc:Name': k.name } : {}),
+          ...(k.telefon ? { 'cbc:Telephone': k.telefon } : {}),
+          ...(k.email ? { 'cbc:ElectronicMail': k.email } : {}),
+        },
+      }
+    : {};
+
+/** The library's input for the content of `e`, as EN 16931 (Factur-X) or as XRechnung. */
+export function alsEingabe(e: ERechnung, ziel: 'en16931' | 'xrechnung' = 'en16931'): Invoice {
   const { verkaeufer, kaeufer, zahlung } = e;
   const steuernummern = [
     verkaeufer.ust_idnr && { 'cbc:CompanyID': verkaeufer.ust_idnr, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
@@ -72,13 +86,13 @@ export function alsEingabe(e: ERechnung): Invoice {
           }
         : null;
   const invoice = {
-    'cbc:CustomizationID': EN16931,
+    'cbc:CustomizationID': ziel === 'xrechnung' ? XRECHNUNG : EN16931,
     'cbc:ID': e.nr,
     'cbc:IssueDate': e.datum,
     ...(zahlung.faellig ? { 'cbc:DueDate': zahlung.faellig } : {}),
     'cbc:InvoiceTypeCode': e.art,
     'cbc:DocumentCurrencyCode': 'EUR',
-    ...(e.leitweg_id ? { 'cbc:BuyerReference': e.leitweg_id } : {}),
+    ...(e.leitweg_id || ziel === 'xrechnung' ? { 'cbc:BuyerReference': e.leitweg_id ?? e.nr } : {}),
     ...(e.zeitraum
       ? {
           'cac:InvoicePeriod': {
@@ -104,6 +118,7 @@ export function alsEingabe(e: ERechnung): Invoice {
         'cac:PostalAddress': anschrift(verkaeufer.anschrift),
         ...(steuernummern.length ? { 'cac:PartyTaxScheme': steuernummern } : {}),
         'cac:PartyLegalEntity': { 'cbc:RegistrationName': verkaeufer.name },
+        ...kontakt(verkaeufer.kontakt),
       },
     },
     'cac:AccountingCustomerParty': {
@@ -216,13 +231,17 @@ export class ERechnungEInvoiceEu extends ERechnungsformat {
   }
 
   async xml(rechnung: ERechnung): Promise<string> {
-    return (await this.erzeuge(rechnung, { format: CII })) as string;
+    return (await this.erzeuge(rechnung, { format: XRECHNUNG_CII }, 'xrechnung')) as string;
   }
 
   /** The library refuses content its schema rejects: a German refusal naming the invoice, its report logged. */
-  private async erzeuge(rechnung: ERechnung, optionen: Omit<InvoiceServiceOptions, 'lang'>) {
+  private async erzeuge(
+    rechnung: ERechnung,
+    optionen: Omit<InvoiceServiceOptions, 'lang'>,
+    ziel: 'en16931' | 'xrechnung' = 'en16931',
+  ) {
     try {
-      return await this.bibliothek.erzeuge(alsEingabe(rechnung), { ...optionen, lang: 'de-de' });
+      return await this.bibliothek.erzeuge(alsEingabe(rechnung, ziel), { ...optionen, lang: 'de-de' });
     } catch (error) {
       this.logger.error(`E-Rechnung ${rechnung.nr}: ${(error as Error).message}`);
       throw DomainError.conflict(

@@ -132,6 +132,9 @@ export const VerbandsdatenKoerper = z.object({
   bic: kannText(20),
   bank: kannText(140),
   glaeubiger_id: kannText(40),
+  kontakt_name: kannText(140),
+  kontakt_telefon: kannText(40),
+  kontakt_email: kannText(140),
   befreiungsgruende: z.object({
     seminare: text(300),
     abos: text(300),

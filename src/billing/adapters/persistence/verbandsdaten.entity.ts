@@ -15,6 +15,9 @@ export class VerbandsdatenZeile {
   @Column({ type: 'varchar', length: 11, nullable: true }) bic: string | null;
   @Column({ type: 'varchar', length: 140, nullable: true }) bank: string | null;
   @Column({ type: 'varchar', length: 35, nullable: true }) glaeubiger_id: string | null;
+  @Column({ type: 'varchar', length: 140, nullable: true }) kontakt_name: string | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) kontakt_telefon: string | null;
+  @Column({ type: 'varchar', length: 140, nullable: true }) kontakt_email: string | null;
   @JsonColumn({ nullable: false }) befreiungsgruende: Record<string, string>;
   @CreatedAt() createdAt: Date;
   @UpdatedAt() updatedAt: Date;
