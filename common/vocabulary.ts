@@ -385,7 +385,16 @@ const RESOURCE_FIELDS: Record<string, Record<string, string>> = {
     num: 'Anzahl',
     rw_transaction_id: 'Eingelöst mit Vorgang',
   },
-  'wb-abo': { titel: 'Titel (intern)' },
+  'wb-abo': {
+    titel: 'Titel (intern)',
+    // The first period, entered with a new Abo (spec 003 §3).
+    'erster_turnus.preis': 'Preis (erster Turnus)',
+    'erster_turnus.mwst': 'MwSt.-Satz (erster Turnus)',
+    'erster_turnus.preisgarantie': 'Preisgarantie (Turnusse)',
+    'erster_turnus.verlaengerung': 'Verlängerung (Turnusse)',
+    'erster_turnus.kuendigungsfrist': 'Kündigungsfrist (Tage)',
+    'erster_turnus.fromDate': 'Beginn (erster Turnus)',
+  },
   'wb-bundle': { titel: 'Titel (intern)' },
   produkt: { titel: 'Titel (intern)', mwst: 'MwSt.-Satz (%)' },
   // The association as issuer of its invoices (§ 14 UStG), edited in the settings „Verbandsdaten“.

@@ -3,6 +3,7 @@ import { MoreThan } from 'typeorm';
 import { GUTSCHEIN_RELATION } from '../../common/gutschein';
 import { alsTransaktion } from '../platform/database/transaktion';
 import { defineResource } from '../platform/resources/resource-definition';
+import { AboTurnusse } from './application/abo-turnusse';
 import { AboAbrechnung } from './application/abo-abrechnung';
 import {
   Produkt,
@@ -61,7 +62,19 @@ export const promotionsResources = [
     searchable: ['titel', 'titel_frontend', 'titel_rechnung'],
     enums: { turnustyp: TURNUSTYPEN, benutzerAuswahlTyp: BENUTZER_AUSWAHL_TYPEN },
     defaultOrder: [['titel', 'ASC']],
-    hooks: { beforeSave: (values, { previous }) => pruefeAbo(values, previous) },
+    hooks: {
+      beforeSave: (values, { previous }) => pruefeAbo(values, previous),
+      // Spec 003 §3: the form of a new Abo carries its first period; the Abo is not stored without it.
+      async afterSave(saved, { previous, eingabe, manager, dienst, actor }) {
+        if (!previous && eingabe?.erster_turnus !== undefined)
+          await dienst(AboTurnusse).ersterTurnus(
+            alsTransaktion(manager),
+            Number(saved.id),
+            eingabe.erster_turnus,
+            actor,
+          );
+      },
+    },
   }),
   defineResource({
     name: 'wb-abo-turnus',

@@ -227,8 +227,19 @@ describe('every screen in German with the right inputs', () => {
   });
 
   it('creates an Abo, a Gutschein, a Produkt and a Rechnungs-Kreis', async () => {
-    const cases: { path: string; fill: Record<string, string>; select?: Record<string, string> }[] = [
-      { path: '/werbung/abo', fill: { titel: 'Praktiker-Abo' }, select: { turnustyp: 'monatlich' } },
+    const cases: {
+      path: string;
+      fill: Record<string, string>;
+      select?: Record<string, string>;
+      /** Steps of a stepper before the one with the save buttons. */
+      weiter?: number;
+    }[] = [
+      {
+        path: '/werbung/abo',
+        fill: { titel: 'Praktiker-Abo' },
+        select: { turnustyp: 'monatlich' },
+        weiter: 2,
+      },
       {
         path: '/werbung/voucher',
         fill: { code: 'ABCDEFGH23', titel: 'Herbstaktion', wert: '10' },
@@ -237,7 +248,7 @@ describe('every screen in German with the right inputs', () => {
       { path: '/verkauf/produkt', fill: { titel: 'Tagungsband 2026' } },
       { path: '/rw/kreis', fill: { titel: 'Kreis Browsertest', template: 'BT-{nr}' } },
     ];
-    for (const { path, fill, select } of cases) {
+    for (const { path, fill, select, weiter = 0 } of cases) {
       await page.goto(`${server.url}/#${path}/new`);
       for (const [name, value] of Object.entries(fill)) {
         await page.locator(`#field-${name}`).fill(value);
@@ -246,6 +257,7 @@ describe('every screen in German with the right inputs', () => {
       for (const [name, label] of Object.entries(select ?? {}))
         await page.locator(`#field-${name}`).selectOption({ label });
       await shot(`neu${path.replace(/\//g, '-')}`);
+      for (let i = 0; i < weiter; i++) await page.getByRole('button', { name: 'Weiter' }).click();
       await page.getByRole('button', { name: 'Speichern', exact: true }).click();
       await eventually(() => expect(page.url()).toMatch(new RegExp(`#${path}/\\d+$`)));
     }

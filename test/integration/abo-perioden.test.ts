@@ -285,4 +285,55 @@ describe.each(databases())('Abo periods on %s', (kind) => {
     );
     expect(await liste('wb-abo-buchung', { id: richtig })).toHaveLength(1);
   });
+
+  it('stores a new Abo with its first period from the same form, or neither (spec 003 §3, §9)', async () => {
+    const antwort = await agent
+      .post('/node/api/wb-abo')
+      .send({
+        titel: 'Bilanz-Abo jährlich',
+        turnustyp: 'jaehrlich',
+        stichtag: 15,
+        stichmonat: 3,
+        erster_turnus: { preis: 249.5, mwst: 19, preisgarantie: 2, fromDate: '2026-11-27' },
+      })
+      .expect(201);
+    const [erster] = await liste('wb-abo-turnus', { wb_abo_id: antwort.body.id });
+    // The period the day lies in, from the cut-off day; the rest from the defaults of §9.
+    expect(erster).toMatchObject({
+      von: '2026-03-15',
+      bis: '2027-03-14',
+      preis: 249.5,
+      mwst: 19,
+      preisgarantie: 2,
+      verlaengerung: 1,
+      kuendigungsfrist: 14,
+      pause: false,
+    });
+    expect(await liste('audit', { resource: 'wb-abo-turnus', record_id: erster.id })).toEqual([
+      expect.objectContaining({ action: 'create' }),
+    ]);
+
+    const vorher = (await liste('wb-abo', {})).length;
+    const falsch = await agent
+      .post('/node/api/wb-abo')
+      .send({ titel: 'Kaputt', turnustyp: 'monatlich', erster_turnus: { preis: -1, preisgarantie: 0 } })
+      .expect(400);
+    expect(falsch.body.errors).toEqual({
+      'erster_turnus.fromDate': 'ist ein Pflichtfeld (Datum JJJJ-MM-TT)',
+    });
+    const negativ = await agent
+      .post('/node/api/wb-abo')
+      .send({
+        titel: 'Kaputt',
+        turnustyp: 'monatlich',
+        erster_turnus: { preis: -1, preisgarantie: 0, fromDate: '2026-12-01' },
+      })
+      .expect(400);
+    expect(Object.keys(negativ.body.errors).sort()).toEqual([
+      'erster_turnus.preis',
+      'erster_turnus.preisgarantie',
+    ]);
+    expect(negativ.body.message).toContain('„Preis (erster Turnus)“ muss mindestens 0 sein');
+    expect((await liste('wb-abo', {})).length).toBe(vorher);
+  });
 });

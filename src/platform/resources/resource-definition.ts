@@ -26,6 +26,11 @@ export interface SaveContext {
   previous?: Row;
   /** The many-to-many lists the save replaces (ids by association), for rules across lists. */
   links?: Record<string, number[]>;
+  /**
+   * The request body of a create as sent, for what a form saves along with the record but is no column of it
+   * (a new Abo's first period); the record's own values are `values`.
+   */
+  eingabe?: Row;
 }
 
 export interface ResourceHooks {

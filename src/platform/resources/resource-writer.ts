@@ -201,6 +201,7 @@ export class ResourceWriter {
         userId: actor?.id ?? null,
         actor,
         links: linkMap(links),
+        eingabe: body,
       };
       await definition.hooks?.beforeSave?.(values, ctx);
       const result = await manager.insert(definition.entity, values);

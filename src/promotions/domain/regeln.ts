@@ -101,6 +101,15 @@ export function pruefeAbo(values: Values, previous?: Values): void {
     .ende();
 }
 
+/** Spec 003 §9: what a new Abo's first period starts with (mwst: none, the booking's own rate). */
+export const ERSTER_TURNUS_VORGABEN = {
+  preis: 100,
+  mwst: null,
+  preisgarantie: 1,
+  verlaengerung: 1,
+  kuendigungsfrist: 14,
+} as const;
+
 export function pruefeTurnus(values: Values, previous?: Values): void {
   new Pruefung('wb-abo-turnus', values, previous)
     .bereich('preis', 0)

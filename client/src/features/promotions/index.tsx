@@ -7,10 +7,14 @@ import type { FeatureSlice, MenuEntry } from '../../resources/types';
 import './promotions.css';
 
 const load = {
+  abo: () => import('./AboEdit'),
+  turnus: () => import('./TurnusFenster'),
   rabatt: () => import('./RabattEdit'),
   gutscheine: () => import('./Gutscheine'),
 };
 const RabattEdit = lazyScreen(load.rabatt, 'RabattEdit');
+const AboEdit = lazyScreen(load.abo, 'AboEdit');
+const TurnusFenster = lazyScreen(load.turnus, 'TurnusFenster');
 const GutscheinAuswahl = lazyScreen(load.gutscheine, 'GutscheinAuswahl');
 const GutscheinTabelle = lazyScreen(load.gutscheine, 'GutscheinTabelle');
 
@@ -59,6 +63,7 @@ export const promotions: FeatureSlice = {
       resource: 'wb-abo',
       label: 'Abo',
       columns: [{ field: 'titel' }, { field: 'turnustyp' }, { field: 'aktiv', type: 'boolean' }],
+      edit: AboEdit,
     },
     bundles: {
       path: '/verkauf/bundle',
@@ -120,6 +125,12 @@ export const promotions: FeatureSlice = {
       pattern: '/werbung/voucher/table',
       crumb: 'Tabelle',
       render: () => <GutscheinTabelle config={gutscheine} />,
+    },
+    {
+      // Spec 003 §2: an Abo with one of its periods (the Turnus timeline).
+      pattern: '/werbung/abo/:abo_id/:id',
+      crumb: 'Turnus',
+      render: ({ abo_id, id }) => <TurnusFenster aboPath="/werbung/abo" aboId={abo_id} id={id} />,
     },
   ],
 };

@@ -5,7 +5,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AuditTrail, type AuditEntry } from '../../../platform/audit/audit-trail';
-import { alsTransaktion, type Transaktion } from '../../../platform/database/transaktion';
+import { alsTransaktion, managerVon, type Transaktion } from '../../../platform/database/transaktion';
 import { eurosToCents } from '../../../shared/money';
 import type { Periode } from '../../domain/abo-turnus';
 import {
@@ -153,6 +153,10 @@ export class AboSpeicherTypeorm extends AboSpeicher {
 
   transaktion<T>(arbeit: (tx: AboTx) => Promise<T>): Promise<T> {
     return this.dataSource.transaction((manager) => arbeit(new AboTxTypeorm(manager, this.audit)));
+  }
+
+  in(tx: Transaktion): AboTx {
+    return new AboTxTypeorm(managerVon(tx), this.audit);
   }
 
   async aktiveAbos(): Promise<{ id: number; buchungen: number[] }[]> {

@@ -41,6 +41,11 @@ export class AboSpeicherImSpeicher extends AboSpeicher {
     return ergebnis;
   }
 
+  /** Works directly on the tables: the caller's transaction is the test's. */
+  in(): AboTx {
+    return new AboTxImSpeicher(this.t);
+  }
+
   async aktiveAbos() {
     return this.t.abos
       .filter((a) => a.aktiv)

@@ -51,6 +51,8 @@ export interface AboTx {
 
 export abstract class AboSpeicher {
   abstract transaktion<T>(arbeit: (tx: AboTx) => Promise<T>): Promise<T>;
+  /** The unit of work of a transaction another save opened (a new Abo's first period). */
+  abstract in(tx: Transaktion): AboTx;
   /** The ids of the Abos whose periods are billed (aktiv), and of their bookings, outside a transaction. */
   abstract aktiveAbos(): Promise<{ id: number; buchungen: number[] }[]>;
   /** The ids of an Abo's bookings. */
