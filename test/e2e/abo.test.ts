@@ -138,4 +138,62 @@ describe('the Abo editor and its Turnus timeline', () => {
     await eventually(() => expect(page.url()).toMatch(new RegExp(`#/werbung/abo/${aboId}$`)));
     expect(await api<Row[]>('GET', `/api/wb-abo-turnus?${where({ wb_abo_id: aboId })}`)).toEqual([]);
   });
+
+  it('cancels a booking from the member’s Abo tab at a period end, and revokes it', async () => {
+    const neu = (resource: string, body: Record<string, unknown>) =>
+      api<Row>('POST', `/api/${resource}`, body).then((r) => r.id);
+    const kunde = await neu('benutzer', { firma: 'Abo-Kunde GmbH', kennnummer: 'ABO-K1' });
+    const abo = await neu('wb-abo', {
+      titel: 'Kündigungs-Abo',
+      turnustyp: 'monatlich',
+      erster_turnus: { preis: 20, fromDate: '2026-01-15' },
+    });
+    const [januar] = await api<Row[]>('GET', `/api/wb-abo-turnus?${where({ wb_abo_id: abo })}`);
+    for (const [von, bis] of [
+      ['2026-02-01', '2026-02-28'],
+      ['2026-03-01', '2026-03-31'],
+    ])
+      await neu('wb-abo-turnus', { wb_abo_id: abo, von, bis, preis: 20 });
+    await neu('wb-abo-buchung', { benutzer_id: kunde, wb_abo_id: abo, first_turnus_id: januar.id });
+    await neu('rw-bezahloption', {
+      benutzer_id: kunde,
+      category: 'abos',
+      wb_abo_id: abo,
+      typ: 'transfer',
+      benutzer_adresse_id: await neu('benutzer-adresse', {
+        benutzer_id: kunde,
+        strasse: 'Ring 1',
+        plz: '50667',
+        ort: 'Köln',
+      }),
+    });
+
+    await page.goto(`${server.url}/#/rw/abo-abrechnung/${abo}/${kunde}`);
+    await page.getByRole('tab', { name: 'Abos', exact: true }).click();
+    await page.getByRole('button', { name: 'Kündigen' }).first().click();
+    const dialog = page.locator('.bp6-dialog');
+    await hasText(dialog.locator('.bp6-dialog-header'), 'Abo-Buchung kündigen');
+    await dialog.getByRole('button', { name: 'Kündigen', exact: true }).click();
+    await hasText(dialog.locator('.bp6-callout.bp6-intent-danger'), 'Bitte wählen Sie ein Kündigungsdatum!');
+    await dialog.locator('#abo-kuendigung-turnus').selectOption({ index: 2 });
+    // The refusal was about no choice; a past period end is only warned about.
+    await eventually(async () =>
+      expect(await dialog.locator('.bp6-callout.bp6-intent-danger').count()).toBe(0),
+    );
+    await hasText(dialog.locator('.bp6-callout.bp6-intent-warning'), /bereits vergangene Seminare/);
+    await shot('kuendigen');
+    await dialog.getByRole('button', { name: 'Kündigen', exact: true }).click();
+    await eventually(async () => expect(await dialog.count()).toBe(0));
+    const [gekuendigt] = await api<Row[]>('GET', `/api/wb-abo-buchung?${where({ wb_abo_id: abo })}`);
+    expect(gekuendigt).toMatchObject({ storno_valid_from: '2026-03-01' });
+
+    await page.getByRole('button', { name: 'Kündigen' }).first().click();
+    await visible(dialog.getByText('Gekündigt zum 01.03.2026'));
+    await dialog.getByRole('radio', { name: 'Kündigung widerrufen' }).check();
+    await shot('widerrufen');
+    await dialog.getByRole('button', { name: 'Kündigung widerrufen', exact: true }).click();
+    await eventually(async () => expect(await dialog.count()).toBe(0));
+    const [widerrufen] = await api<Row[]>('GET', `/api/wb-abo-buchung?${where({ wb_abo_id: abo })}`);
+    expect(widerrufen).toMatchObject({ storno_valid_from: null, last_turnus_id: null });
+  });
 });

@@ -77,7 +77,10 @@ export function AboKuendigung({ buchung, close }: AboKuendigungProps) {
           <RadioGroup
             label={`Gekündigt zum ${formatDateValue(String(buchung.storno_valid_from))}`}
             selectedValue={art}
-            onChange={(e) => setArt(e.currentTarget.value as KuendigungsArt)}
+            onChange={(e) => {
+              setArt(e.currentTarget.value as KuendigungsArt);
+              setFehler(undefined);
+            }}
           >
             <Radio value="widerrufen" label="Kündigung widerrufen" />
             <Radio value="kuendigen" label="Kündigung anpassen" />
@@ -91,7 +94,10 @@ export function AboKuendigung({ buchung, close }: AboKuendigungProps) {
                   id="abo-kuendigung-datum"
                   type="date"
                   value={datum}
-                  onChange={(e) => setDatum(e.target.value)}
+                  onChange={(e) => {
+                    setDatum(e.target.value);
+                    setFehler(undefined);
+                  }}
                 />
               </FormGroup>
             ) : (
@@ -99,9 +105,11 @@ export function AboKuendigung({ buchung, close }: AboKuendigungProps) {
                 <HTMLSelect
                   id="abo-kuendigung-turnus"
                   value={turnusId ?? ''}
-                  onChange={(e) =>
-                    setTurnusId(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))
-                  }
+                  onChange={(e) => {
+                    setTurnusId(e.currentTarget.value === '' ? null : Number(e.currentTarget.value));
+                    // The refusal was about the choice before.
+                    setFehler(undefined);
+                  }}
                   options={[
                     { value: '', label: 'Bitte wählen' },
                     ...(turni ?? []).map((t) => ({
