@@ -231,6 +231,10 @@ describe.each(databases())('newsletter dispatch on %s', (kind) => {
     const link = /href="https:\/\/verwaltung\.test(\/node\/r\/[^"]+)"/.exec(mailA)?.[1];
     expect(link).toBeDefined();
     expect(mailA).not.toContain('stbv-demo.de');
+    // Issue 31: a text/plain alternative with the same tracked link.
+    expect(mailA).toMatch(/Content-Type: multipart\/alternative/);
+    expect(mailA).toMatch(/Content-Type: text\/plain; charset=utf-8/);
+    expect(mailA).toContain(`Unsere Seminare (https://verwaltung.test${link!})`);
     const klicks = async () =>
       (
         await api

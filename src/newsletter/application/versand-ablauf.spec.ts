@@ -252,6 +252,8 @@ describe('a send job', () => {
         subject: 'Neues',
         // The row's address, not the Benutzer's primary one.
         html: 'Hallo Mia <m1@kanzlei.test> ab-1',
+        // The text/plain alternative of the same HTML (domain/mail-text.ts).
+        text: 'Hallo Mia ab-1',
         headers,
         messageId: versandMessageId(D, { benutzer_id: 1, email: 'm1@kanzlei.test' }, 'news@akademie.test'),
       },

@@ -33,6 +33,7 @@ import {
   versandMessageId,
   wartegruende,
 } from '../domain/versand';
+import { mailText } from '../domain/mail-text';
 import { NewsletterEmpfaenger, newsletterFehlt } from './empfaenger';
 import { NewsletterBestand } from './ports/newsletter-bestand';
 import { Lebenszeichen } from './lebenszeichen';
@@ -312,12 +313,14 @@ export class NewsletterVersender implements OnModuleDestroy {
       };
       const absender = newsletter.absender;
       const links = this.links.fuerVersand(row.id);
+      const html = newsletter.html(anschreiben, links);
       await this.mailer.send({
         from: absender ? `"${absender.name.replace(/"/g, '')}" <${absender.email}>` : undefined,
         replyTo: absender?.reply_to ?? undefined,
         to: row.email,
         subject: newsletter.betreff,
-        html: newsletter.html(anschreiben, links),
+        html,
+        text: mailText(html),
         headers: links?.headers,
         messageId: versandMessageId(dispatcherId, row, absender?.email),
       });
