@@ -128,6 +128,41 @@ describe.each(databases())('newsletter resources on %s', (kind) => {
     expect(created.typ).toBe('News');
   });
 
+  it('keeps a news item to the colour themes of the saving staff member’s verband (spec 002 §6, issue 31)', async () => {
+    // The test admin is staff of verband 3; a member of staff of verband 2 saves the academy's themes.
+    const akademie = await post('benutzer', {
+      vorname: 'Anja',
+      nachname: 'Akademie',
+      benutzername: 'anja-akademie',
+      verband: 2,
+      atr_verband_mitarbeiter: true,
+    });
+    await agent
+      .post(`/node/api/benutzer/${akademie}/password`)
+      .send({ password: 'Farbschema-Akademie-31' })
+      .expect(200);
+    const verband2 = await t.login('anja-akademie', 'Farbschema-Akademie-31');
+    const news = (theme: string) => ({ titel: `Thema ${theme}`, von: '2026-03-01', data: { theme } });
+    const falsch = await agent.post('/node/api/news').send(news('lila')).expect(400);
+    expect(falsch.body.errors).toEqual({
+      'data.theme': expect.stringMatching(
+        /^muss eines der Farbschemata Ihres Verbands sein \(Standard \(grün\), Hellgrün/,
+      ),
+    });
+    const fremd = await verband2.post('/node/api/news').send(news('red')).expect(400);
+    expect(fremd.body.message).toContain(
+      '„Farbschema“ muss eines der Farbschemata Ihres Verbands sein (Akademie, Verband)',
+    );
+    const eigen = await verband2.post('/node/api/news').send(news('akademie')).expect(201);
+    // Another edit of the item does not ask again; changing the theme does.
+    await agent.put(`/node/api/news/${eigen.body.id}`).send({ titel: 'Umbenannt' }).expect(200);
+    await agent
+      .put(`/node/api/news/${eigen.body.id}`)
+      .send({ data: { theme: 'verband' } })
+      .expect(400);
+    await agent.post('/node/api/news').send(news('red')).expect(201);
+  });
+
   it('newsletter-vorlagen with automation settings in data', async () => {
     await crudRoundTrip(agent, {
       resource: 'newsletter-vorlagen',

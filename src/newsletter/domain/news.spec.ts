@@ -1,4 +1,4 @@
-import { newsDaten } from './news';
+import { farbschemaFehler, newsDaten } from './news';
 
 const sicher = (html: string) => `[sicher:${html}]`;
 
@@ -34,5 +34,17 @@ describe('saving a news item (spec 002 §3, §5)', () => {
       link: 'https://x.de',
       link_titel: 'Mehr',
     });
+  });
+});
+
+describe('the colour theme of a news item (spec 002 §6)', () => {
+  it('is one of the saving staff member’s verband, or none', () => {
+    expect(farbschemaFehler('akademie', 2)).toBeNull();
+    expect(farbschemaFehler('red', 3)).toBeNull();
+    expect(farbschemaFehler(undefined, 2)).toBeNull();
+    expect(farbschemaFehler('red', 2)).toBe(
+      'muss eines der Farbschemata Ihres Verbands sein (Akademie, Verband)',
+    );
+    expect(farbschemaFehler('akademie', 1)).toBe('gibt es für Ihren Verband nicht: bitte keines wählen');
   });
 });

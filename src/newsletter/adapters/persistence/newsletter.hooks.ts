@@ -6,11 +6,13 @@
 import { IsNull, Not, type EntityManager } from 'typeorm';
 import { emailFehler } from '../../../../common/email';
 import { leseContentScheme } from '../../../../common/newsletter';
+import { labelFor } from '../../../../common/vocabulary';
 import { MitgliederAuskunft } from '../../../membership/application/ports/mitglieder-auskunft';
+import { StaffDirectory } from '../../../platform/auth/staff-directory';
 import type { ResourceHooks, Row } from '../../../platform/resources/resource-definition';
 import { DomainError } from '../../../shared/domain-error';
 import { newsletterInhalt, pruefeGruppen, pruefeNewsletterloeschung } from '../../domain/newsletter';
-import { newsDaten } from '../../domain/news';
+import { farbschemaFehler, newsDaten } from '../../domain/news';
 import { sicheresHtml } from '../../domain/sicheres-html';
 import { dispatcherInfo, dispatcherTyp } from '../../domain/versand';
 import { autoGruppen, vorlageSpeichern } from '../../domain/vorlage';
@@ -98,9 +100,15 @@ export const newsletterHooks: ResourceHooks = {
 };
 
 export const newsHooks: ResourceHooks = {
-  beforeSave(values) {
-    if (values.data && typeof values.data === 'object' && !Array.isArray(values.data))
-      values.data = newsDaten(values.data as Row, sicheresHtml);
+  async beforeSave(values, { previous, userId, dienst }) {
+    if (!values.data || typeof values.data !== 'object' || Array.isArray(values.data)) return;
+    values.data = newsDaten(values.data as Row, sicheresHtml);
+    const theme = (values.data as Row).theme;
+    // Checked when chosen, so that an older item keeps its theme through other edits; jobs choose none.
+    if (userId === null || theme === ((previous?.data ?? {}) as Row).theme) return;
+    const verband = (await dienst(StaffDirectory).findActive(userId))?.verband;
+    const fehler = farbschemaFehler(theme, verband);
+    if (fehler) throw DomainError.fields({ 'data.theme': fehler }, (feld) => labelFor('news', feld));
   },
 };
 
