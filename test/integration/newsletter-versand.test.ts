@@ -301,6 +301,40 @@ describe.each(databases())('newsletter dispatch on %s', (kind) => {
     expect(smtp.erhalten.get(b)).toHaveLength(1);
   });
 
+  it('shows a content form by field type: a web address as a tracked link, a Boolean deciding what shows (issue 31)', async () => {
+    const { newsletter, benutzer } = await newsletterAn(['formular@empfaenger.test']);
+    const vorlage = await anlegen(api, 'newsletter-vorlagen', {
+      titel: 'Formular',
+      vorlage: 'newsletter-standard.html',
+      json_content_scheme: { hinweis_anzeigen: 'Boolean', hinweis: 'HTML', anmeldung: 'String' },
+    });
+    await api
+      .put(`/node/api/newsletter/${newsletter.id}`)
+      .send({
+        newsletter_vorlagen_id: vorlage.id,
+        json_content: {
+          hinweis_anzeigen: false,
+          hinweis: '<p>Nur für Mitglieder</p>',
+          anmeldung: 'https://stbv-demo.de/anmelden',
+        },
+      })
+      .expect(200);
+    await t.dataSource.manager.update(Benutzer, { id: benutzer[0] }, { kennnummer: 'FORMULAR-1' });
+    const vorschau = (
+      await api
+        .get('/node/newsletterVorschau')
+        .query({ newsletter: newsletter.id, kennnummer: 'FORMULAR-1' })
+        .expect(200)
+    ).text;
+    expect(vorschau).toMatch(
+      /Anmeldung\s*<\/div>\s*<div><a href="https:\/\/verwaltung\.test\/node\/r\/[^"]+"/,
+    );
+    // Its text stays the address staff entered; only the target is the tracked one.
+    expect(vorschau).toContain('>https://stbv-demo.de/anmelden</a>');
+    expect(vorschau).not.toMatch(/href="https:\/\/stbv-demo/);
+    expect(vorschau).not.toMatch(/Hinweis anzeigen|Nur für Mitglieder|>Nein</);
+  });
+
   it('previews the links of the sent mail: tracked and unsubscribe, recording and changing nothing', async () => {
     const adresse = 'vorschau@empfaenger.test';
     const { newsletter, benutzer } = await newsletterAn(
