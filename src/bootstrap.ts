@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from './config/env';
 import { EnsureAdmin } from './membership/application/ensure-admin';
+import { mitStartsperre } from './platform/database/startsperre';
 import { seedDatabase } from './seed/seed';
 
 /** First-start work after migrations: demo data on an empty embedded database, then the staff logins. */
@@ -21,13 +22,17 @@ export class Bootstrap {
   /** `allowDemo` is false for the maintenance commands (migrate, seed), which never add demo data unasked. */
   async firstStart(allowDemo = true): Promise<void> {
     const app = this.config.getOrThrow<AppConfig>('app');
-    const [{ n }] = await this.dataSource.query('SELECT COUNT(*) AS n FROM benutzer');
-    const demo = allowDemo && Number(n) === 0 && app.seedDemoOnEmpty;
-    if (demo) {
-      this.logger.log('Leere eingebettete Datenbank: Demodaten werden angelegt.');
-      await seedDatabase(this.moduleRef, { scale: 30, filesDir: app.filesDir });
-    }
-    await this.ensureAdmin.run({ demo });
+    // Processes starting together on an empty database: one seeds and creates the logins, the
+    // others wait and then find them.
+    await mitStartsperre(this.dataSource, async () => {
+      const [{ n }] = await this.dataSource.query('SELECT COUNT(*) AS n FROM benutzer');
+      const demo = allowDemo && Number(n) === 0 && app.seedDemoOnEmpty;
+      if (demo) {
+        this.logger.log('Leere eingebettete Datenbank: Demodaten werden angelegt.');
+        await seedDatabase(this.moduleRef, { scale: 30, filesDir: app.filesDir });
+      }
+      await this.ensureAdmin.unterSperre({ demo });
+    });
   }
 
   /**

@@ -2,8 +2,13 @@
  * Issue 31: two app processes and two worker processes started at once on an empty MariaDB
  * database migrate it once (the start lock, src/platform/database/startsperre.ts) and leave one
  * admin. Before, one start made two `admin` accounts and another ended both apps with "Duplicate
- * column name".
+ * column name". On the embedded SQLite, two processes started together on a new file seed the
+ * demo data once.
  */
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { allMigrations } from '../../migrations';
 import { privateRedis } from '../support/private-redis';
@@ -55,6 +60,41 @@ beschreiben('processes starting together on an empty database', () => {
       await redis.remove();
       await verbindung.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await verbindung.end();
+    }
+  }, 300_000);
+});
+
+describe('processes starting together on a new embedded database', () => {
+  it('migrate it once, seed the demo data once and create each login once', async () => {
+    aktuellerBuild();
+    const dir = mkdtempSync(join(tmpdir(), 'verband-start-'));
+    const datei = join(dir, 'verband.sqlite');
+    const env = {
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${datei}`,
+      SESSION_SECRET: 'gleichzeitiger-start-sqlite-geheimnis',
+      ADMIN_PASSWORD: 'Start-Passwort-1',
+    };
+    const gestartet = await Promise.allSettled([startServer(env), startServer(env)]);
+    const prozesse = gestartet.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
+    try {
+      for (const p of gestartet) if (p.status === 'rejected') throw p.reason;
+      const db = new Database(datei, { readonly: true });
+      try {
+        const anzahl = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+        expect(anzahl("SELECT COUNT(*) AS n FROM benutzer WHERE benutzername IN ('admin', 'akademie')")).toBe(
+          2,
+        );
+        // The demo seed's first seminar type exists once, not once per process.
+        expect(
+          anzahl('SELECT COUNT(*) AS n FROM veranstaltung_typ GROUP BY bezeichnung ORDER BY n DESC LIMIT 1'),
+        ).toBe(1);
+        expect(anzahl('SELECT COUNT(*) AS n FROM migrations')).toBe(allMigrations.length);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await Promise.all(prozesse.map((p) => p.stop()));
     }
   }, 300_000);
 });

@@ -53,10 +53,11 @@ export class EnsureAdmin {
 
   async run(optionen: { demo?: boolean } = {}): Promise<void> {
     // Processes starting together on an empty database: one creates the admin, the others find it.
-    await mitStartsperre(this.dataSource, () => this.einmal(optionen));
+    await mitStartsperre(this.dataSource, () => this.unterSperre(optionen));
   }
 
-  private async einmal({ demo = false }: { demo?: boolean }): Promise<void> {
+  /** The same for a caller that holds the start lock already (the first start, which seeds under it). */
+  async unterSperre({ demo = false }: { demo?: boolean } = {}): Promise<void> {
     const repo = this.dataSource.getRepository(Benutzer);
     const ohneMitarbeiter = (await repo.count({ where: { atr_verband_mitarbeiter: true } })) === 0;
     // Demo data seeded into a database that has its admin already (MariaDB: started, then
