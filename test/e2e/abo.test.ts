@@ -23,17 +23,7 @@ const feld = (name: string) => page.locator(`[id="field-${name}"]`);
 const weiter = () => page.getByRole('button', { name: 'Weiter' }).click();
 const where = (w: Record<string, unknown>) => `where=${encodeURIComponent(JSON.stringify(w))}`;
 
-/** A screenshot without toasts and once dialogs have finished fading. */
-async function shot(name: string): Promise<void> {
-  for (const close of await page.locator('.bp6-toast .bp6-button').all())
-    await close.click().catch(() => undefined);
-  await eventually(async () =>
-    expect(await page.locator('[class*="-enter-active"], [class*="-exit-active"], .bp6-toast').count()).toBe(
-      0,
-    ),
-  );
-  await session.shot(name);
-}
+const shot = (name: string) => session.ruhigesBild(name);
 
 describe('the Abo editor and its Turnus timeline', () => {
   let aboId: number;

@@ -46,12 +46,7 @@ async function bestaetigen(frage: string | RegExp): Promise<void> {
   await alert.getByRole('button', { name: 'OK' }).click();
 }
 
-async function shot(name: string): Promise<void> {
-  for (const close of await page.locator('.bp6-toast .bp6-button').all())
-    await close.click().catch(() => undefined);
-  await eventually(async () => expect(await page.locator('.bp6-toast').count()).toBe(0));
-  await session.shot(name);
-}
+const shot = (name: string) => session.ruhigesBild(name);
 
 /** The demo seminar with the most open current transactions, and a member with an open unverified one. */
 let seminar: Row;

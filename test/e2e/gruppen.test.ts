@@ -30,17 +30,7 @@ const typ = (name: string) => page.locator('.gruppen-typ').getByRole('radio', { 
 const schalter = (name: string) => page.locator(`#field-${name}`);
 const rows = () => panel().locator('.list-table tbody tr:not(:has(.list-empty))');
 
-/** A screenshot without the messages of earlier steps and once dialogs have finished fading. */
-async function shot(name: string): Promise<void> {
-  for (const close of await page.locator('.bp6-toast .bp6-button').all())
-    await close.click().catch(() => undefined);
-  await eventually(async () =>
-    expect(await page.locator('[class*="-enter-active"], [class*="-exit-active"], .bp6-toast').count()).toBe(
-      0,
-    ),
-  );
-  await session.shot(name);
-}
+const shot = (name: string) => session.ruhigesBild(name);
 
 async function bestaetigen(button: string): Promise<void> {
   await visible(alert());

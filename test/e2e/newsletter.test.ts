@@ -52,12 +52,7 @@ const toast = (text: string | RegExp) => page.locator('.bp6-toast', { hasText: t
 const geladen = () =>
   eventually(async () => expect(await page.locator('.edit-frame').getAttribute('aria-busy')).toBe('false'));
 
-async function shot(name: string): Promise<void> {
-  for (const close of await page.locator('.bp6-toast .bp6-button').all())
-    await close.click().catch(() => undefined);
-  await eventually(async () => expect(await page.locator('.bp6-toast').count()).toBe(0));
-  await session.shot(name);
-}
+const shot = (name: string) => session.ruhigesBild(name);
 
 /** No alert() of an injected script may open in any window of the test. */
 const dialoge: string[] = [];

@@ -28,12 +28,7 @@ async function geladen(): Promise<void> {
   );
 }
 
-async function shot(name: string): Promise<void> {
-  for (const close of await page.locator('.bp6-toast .bp6-button').all())
-    await close.click().catch(() => undefined);
-  await eventually(async () => expect(await page.locator('.bp6-toast').count()).toBe(0));
-  await session.shot(name);
-}
+const shot = (name: string) => session.ruhigesBild(name);
 
 describe('the Rabatt stepper', () => {
   let id: number;

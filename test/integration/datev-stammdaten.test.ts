@@ -12,6 +12,7 @@ import { DEBITOREN_KREDITOREN_SPALTEN } from '../../src/shared/datev/debitoren-k
 import { bisZumEnde } from '../support/auftrag';
 import { createRecord } from '../support/crud';
 import { zellen } from '../support/datev';
+import { binary } from '../support/pdf-text';
 import { mitarbeiterKonten } from '../support/mitarbeiter';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 
@@ -36,12 +37,6 @@ const datei = (saetze: string[], kopf = KOPF) =>
     [kopf, DEBITOREN_KREDITOREN_SPALTEN.join(';'), ...saetze].map((z) => `${z}\r\n`).join(''),
     'win1252',
   );
-
-const binaer = (res: request.Response, done: (err: Error | null, body: Buffer) => void) => {
-  const teile: Buffer[] = [];
-  res.on('data', (teil: Buffer) => teile.push(teil));
-  res.on('end', () => done(null, Buffer.concat(teile)));
-};
 
 describe.each(databases())('DATEV Debitoren/Kreditoren on %s', (kind) => {
   let t: TestApp;
@@ -128,7 +123,7 @@ describe.each(databases())('DATEV Debitoren/Kreditoren on %s', (kind) => {
     expect(verweigert.body.message).toBe(
       'Die Debitoren mit Anschrift und Bankverbindung dürfen nur Administratoren exportieren.',
     );
-    const antwort = await admin.get('/node/datev/debitoren').buffer(true).parse(binaer).expect(200);
+    const antwort = await admin.get('/node/datev/debitoren').buffer(true).parse(binary).expect(200);
     expect(antwort.headers['content-type']).toContain('text/csv');
     expect(antwort.headers['content-disposition']).toMatch(/EXTF_DebKred_\d{4}-\d{2}-\d{2}\.csv/);
     const text = iconv.decode(antwort.body as Buffer, 'win1252');

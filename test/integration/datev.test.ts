@@ -13,18 +13,13 @@ import { berlinerTag } from '../../src/billing/domain/datev-buchungen';
 import { anschrift, seminarMitVorlage } from '../support/abrechnung-daten';
 import { createRecord } from '../support/crud';
 import { zellen } from '../support/datev';
+import { binary } from '../support/pdf-text';
 import { mitarbeiterKonten } from '../support/mitarbeiter';
 import { databases, startTestApp, TestApp } from '../support/test-app';
 import { zipLesen } from '../support/zip-lesen';
 
 const STARTUP_TIMEOUT = 180_000;
 type Row = Record<string, unknown>;
-
-const binaer = (res: request.Response, done: (err: Error | null, body: Buffer) => void) => {
-  const teile: Buffer[] = [];
-  res.on('data', (teil: Buffer) => teile.push(teil));
-  res.on('end', () => done(null, Buffer.concat(teile)));
-};
 
 /** The file as DATEV reads it: cp1252, CR/LF lines; header, headings and rows as cells. */
 function lesen(datei: Buffer) {
@@ -71,7 +66,7 @@ describe.each(databases())('DATEV Buchungsstapel on %s', (kind) => {
         .expect(200)
     ).body as Row[];
   const laden = (url: string, query: Row = {}) =>
-    admin.get(url).query(query).buffer(true).parse(binaer).expect(200);
+    admin.get(url).query(query).buffer(true).parse(binary).expect(200);
   const monat = berlinerTag(new Date()).slice(0, 7);
   const ttmm = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}`;
 

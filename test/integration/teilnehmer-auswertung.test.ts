@@ -4,6 +4,7 @@
  * is recomputed here from the bookings the test made through the API, and the file is read as
  * German Excel reads it (BOM → UTF-8, `;`, CRLF, decimal comma).
  */
+import { binary } from '../support/pdf-text';
 import type request from 'supertest';
 import { createRecord } from '../support/crud';
 import { databases, startTestApp, type TestApp } from '../support/test-app';
@@ -45,12 +46,6 @@ function cent(zelle: string): number {
   expect(zelle).toMatch(/^-?\d+,\d{2}$/);
   return Number(zelle.replace(',', ''));
 }
-
-const binaer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
-  const teile: Buffer[] = [];
-  res.on('data', (teil: Buffer) => teile.push(teil));
-  res.on('end', () => callback(null, Buffer.concat(teile)));
-};
 
 describe.each(databases())('Teilnehmer-Auswertung on %s', (kind) => {
   let t: TestApp;
@@ -155,7 +150,7 @@ describe.each(databases())('Teilnehmer-Auswertung on %s', (kind) => {
         ),
       )
       .buffer(true)
-      .parse(binaer);
+      .parse(binary);
 
   it('gives the participants of the seminars the billing list shows, figures as booked, as German Excel reads them', async () => {
     const response = await auswertung(akademie, { where: { beginn: { $gte: '2026-01-01T00:00:00.000Z' } } });

@@ -5,11 +5,12 @@
  * column name". On the embedded SQLite, two processes started together on a new file seed the
  * demo data once.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../src/platform/database/data-source';
 import { allMigrations } from '../../migrations';
 import { privateRedis } from '../support/private-redis';
 import { aktuellerBuild, startServer, startWorker } from '../support/server';
@@ -79,19 +80,23 @@ describe('processes starting together on a new embedded database', () => {
     const prozesse = gestartet.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
     try {
       for (const p of gestartet) if (p.status === 'rejected') throw p.reason;
-      const db = new Database(datei, { readonly: true });
+      const db = await new DataSource(
+        dataSourceOptions({ type: 'better-sqlite3', file: datei }),
+      ).initialize();
       try {
-        const anzahl = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-        expect(anzahl("SELECT COUNT(*) AS n FROM benutzer WHERE benutzername IN ('admin', 'akademie')")).toBe(
-          2,
-        );
-        // The demo seed's first seminar type exists once, not once per process.
+        const anzahl = async (sql: string) => Number(((await db.query(sql)) as { n: unknown }[])[0].n);
         expect(
-          anzahl('SELECT COUNT(*) AS n FROM veranstaltung_typ GROUP BY bezeichnung ORDER BY n DESC LIMIT 1'),
+          await anzahl("SELECT COUNT(*) AS n FROM benutzer WHERE benutzername IN ('admin', 'akademie')"),
+        ).toBe(2);
+        // The demo seed's seminar types exist once each, not once per process.
+        expect(
+          await anzahl(
+            'SELECT COUNT(*) AS n FROM veranstaltung_typ GROUP BY bezeichnung ORDER BY n DESC LIMIT 1',
+          ),
         ).toBe(1);
-        expect(anzahl('SELECT COUNT(*) AS n FROM migrations')).toBe(allMigrations.length);
+        expect(await anzahl('SELECT COUNT(*) AS n FROM migrations')).toBe(allMigrations.length);
       } finally {
-        db.close();
+        await db.destroy();
       }
     } finally {
       await Promise.all(prozesse.map((p) => p.stop()));

@@ -6,16 +6,10 @@
  */
 import { Callout, Intent, NonIdealState } from '@blueprintjs/core';
 import { matchesCondition } from '../../../common/resource-meta';
-import { useLocation } from '../app/router';
-import {
-  displayText,
-  editFields,
-  linkLoading,
-  newRecordDefaults,
-  type ResourceMeta,
-} from '../resources/meta';
+import { displayText, editFields, type ResourceMeta } from '../resources/meta';
 import type { EditProps, FieldOverride } from '../resources/types';
-import { EditFrame, RecordNotFound, SaveButtons, StepperFrame, TabFrame, useEditRecord } from './EditFrame';
+import { EditFrame, RecordNotFound, SaveButtons, StepperFrame, TabFrame } from './EditFrame';
+import { fensterTitel, useEintrag } from './EintragsFenster';
 import { FieldForm } from './FieldForm';
 import { Verlauf } from './Verlauf';
 import { MitMetadaten } from './MitMetadaten';
@@ -30,15 +24,7 @@ export function GenericEdit({ config, id }: EditProps) {
 }
 
 function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
-  const { query } = useLocation();
-  const edit = useEditRecord({
-    resource: config.resource,
-    listPath: config.path,
-    id,
-    copy: query.get('option') === 'copy',
-    defaults: newRecordDefaults(meta, config),
-    ...linkLoading(meta),
-  });
+  const edit = useEintrag(config, id, meta);
   if (edit.notFound) return <RecordNotFound onBack={edit.close} />;
   if (edit.isNew && !meta.operations.create) {
     return (
@@ -54,7 +40,7 @@ function MetaEdit({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
     (!meta.operations.update ||
       (meta.lockedWhen !== undefined && matchesCondition(edit.record, meta.lockedWhen)));
   const name = config.title?.(edit.record) ?? displayText(meta.display, edit.record);
-  const title = edit.isNew ? `${config.label}: Neuer Eintrag` : `${config.label}: ${name || id}`;
+  const title = fensterTitel(config, id, edit.isNew, name);
   const form = (overrides?: FieldOverride[]) => (
     <FieldForm
       fields={editFields(meta, overrides, config.hidden)}

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../support/server';
-import { launchChromium } from './browser';
+import { eventually, launchChromium } from './browser';
 
 export interface BrowserSession {
   readonly page: Page;
@@ -21,6 +21,8 @@ export interface BrowserSession {
   ): Promise<T>;
   /** A full-page screenshot into test-results/screenshots/{folder}/{name}.png, to be looked at. */
   shot(name: string): Promise<void>;
+  /** The same once the messages of earlier steps are closed and dialogs have finished fading. */
+  ruhigesBild(name: string): Promise<void>;
 }
 
 /** `env` is read when the session starts, so a test may start the services it names first. */
@@ -89,5 +91,15 @@ export function browserSession(
       return (await response.json()) as T;
     },
     shot: (name) => page.screenshot({ path: join(dir, `${name}.png`), fullPage: true }).then(() => undefined),
+    async ruhigesBild(name) {
+      for (const close of await page.locator('.bp6-toast .bp6-button').all())
+        await close.click().catch(() => undefined);
+      await eventually(async () =>
+        expect(
+          await page.locator('[class*="-enter-active"], [class*="-exit-active"], .bp6-toast').count(),
+        ).toBe(0),
+      );
+      await this.shot(name);
+    },
   };
 }

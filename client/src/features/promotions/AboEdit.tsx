@@ -10,21 +10,14 @@ import { Button, Callout, FormGroup, Intent, Switch } from '@blueprintjs/core';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { titelFolgt } from '../../../../common/angebot';
 import { fieldLabel } from '../../../../common/vocabulary';
-import { navigate, useLocation } from '../../app/router';
-import { EditFrame, SaveButtons, StepperFrame, useEditRecord } from '../../components/EditFrame';
+import { navigate } from '../../app/router';
+import { StepperFenster, useEintrag } from '../../components/EintragsFenster';
 import { Field } from '../../components/FieldForm';
 import { DateInput } from '../../components/inputs/DateInput';
 import { NumberInput } from '../../components/inputs/NumberInput';
 import { MitMetadaten } from '../../components/MitMetadaten';
 import { RelatedTable } from '../../components/RelatedTable';
-import { Verlauf } from '../../components/Verlauf';
-import {
-  displayText,
-  editFields,
-  linkLoading,
-  newRecordDefaults,
-  type ResourceMeta,
-} from '../../resources/meta';
+import { editFields, type ResourceMeta } from '../../resources/meta';
 import type { EditProps, FieldOverride, Row } from '../../resources/types';
 
 /** Spec 003 §9: the first period's defaults; it begins today unless staff choose otherwise. */
@@ -53,15 +46,7 @@ export function AboEdit({ config, id }: EditProps) {
 }
 
 function AboFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
-  const { query } = useLocation();
-  const edit = useEditRecord<Row>({
-    resource: config.resource,
-    listPath: config.path,
-    id,
-    copy: query.get('option') === 'copy',
-    defaults: { ...newRecordDefaults(meta, config), erster_turnus: ersterTurnusVorgabe() },
-    ...linkLoading(meta),
-  });
+  const edit = useEintrag(config, id, meta, { erster_turnus: ersterTurnusVorgabe() });
   const { record, isNew, change: setFields, errors } = edit;
   const change = useCallback(
     (patch: Row) => {
@@ -197,24 +182,17 @@ function AboFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
     />
   );
 
-  const name = displayText(meta.display, record);
   return (
-    <EditFrame
-      title={isNew ? `${config.label}: Neuer Eintrag` : `${config.label}: ${name || id}`}
-      loading={edit.loading}
-      notFound={edit.notFound}
-      onBack={edit.close}
-      footer={null}
-    >
-      <StepperFrame
-        steps={[
-          { id: 'grunddaten', title: 'Grunddaten', panel: grunddaten },
-          { id: 'teilnehmer', title: 'Teilnehmereinschränkung', panel: teilnehmer },
-          { id: 'preise', title: isNew ? 'Preise' : 'Preise & Seminare', panel: preise },
-        ]}
-        saveButtons={<SaveButtons edit={edit} />}
-      />
-      {!isNew && <Verlauf resource={config.resource} id={Number(record.id ?? id)} />}
-    </EditFrame>
+    <StepperFenster
+      config={config}
+      id={id}
+      meta={meta}
+      edit={edit}
+      steps={[
+        { id: 'grunddaten', title: 'Grunddaten', panel: grunddaten },
+        { id: 'teilnehmer', title: 'Teilnehmereinschränkung', panel: teilnehmer },
+        { id: 'preise', title: isNew ? 'Preise' : 'Preise & Seminare', panel: preise },
+      ]}
+    />
   );
 }

@@ -17,18 +17,10 @@ import {
   rabattFolgt,
   type GueltigkeitsModus,
 } from '../../../../common/rabatt';
-import { useLocation } from '../../app/router';
-import { EditFrame, SaveButtons, StepperFrame, useEditRecord } from '../../components/EditFrame';
+import { StepperFenster, useEintrag } from '../../components/EintragsFenster';
 import { Field } from '../../components/FieldForm';
 import { NumberInput } from '../../components/inputs/NumberInput';
-import { Verlauf } from '../../components/Verlauf';
-import {
-  displayText,
-  editFields,
-  linkLoading,
-  newRecordDefaults,
-  type ResourceMeta,
-} from '../../resources/meta';
+import { editFields, type ResourceMeta } from '../../resources/meta';
 import type { EditProps, FieldOverride, Row } from '../../resources/types';
 import { MitMetadaten } from '../../components/MitMetadaten';
 
@@ -42,16 +34,8 @@ export function RabattEdit({ config, id }: EditProps) {
 }
 
 function RabattFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
-  const { query } = useLocation();
-  const edit = useEditRecord<Row>({
-    resource: config.resource,
-    listPath: config.path,
-    id,
-    copy: query.get('option') === 'copy',
-    defaults: newRecordDefaults(meta, config),
-    ...linkLoading(meta),
-  });
-  const { record, isNew, change: setFields, errors } = edit;
+  const edit = useEintrag(config, id, meta);
+  const { record, change: setFields, errors } = edit;
   const change = useCallback((patch: Row) => setFields(rabattFolgt(record, patch)), [record, setFields]);
   // The mode is derived from the loaded record; a chosen 'Zeitraum' stays chosen while its dates are empty.
   const [modus, setModus] = useState<GueltigkeitsModus | null>(null);
@@ -142,24 +126,17 @@ function RabattFenster({ config, id, meta }: EditProps & { meta: ResourceMeta })
     </div>
   );
 
-  const name = displayText(meta.display, record);
   return (
-    <EditFrame
-      title={isNew ? `${config.label}: Neuer Eintrag` : `${config.label}: ${name || id}`}
-      loading={edit.loading}
-      notFound={edit.notFound}
-      onBack={edit.close}
-      footer={null}
-    >
-      <StepperFrame
-        steps={[
-          { id: 'grunddaten', title: 'Grunddaten', panel: grunddaten },
-          { id: 'seminarauswahl', title: 'Seminarauswahl', panel: seminarauswahl },
-          { id: 'teilnehmer', title: 'Teilnehmereinschränkung', panel: teilnehmer },
-        ]}
-        saveButtons={<SaveButtons edit={edit} />}
-      />
-      {!isNew && <Verlauf resource={config.resource} id={Number(record.id ?? id)} />}
-    </EditFrame>
+    <StepperFenster
+      config={config}
+      id={id}
+      meta={meta}
+      edit={edit}
+      steps={[
+        { id: 'grunddaten', title: 'Grunddaten', panel: grunddaten },
+        { id: 'seminarauswahl', title: 'Seminarauswahl', panel: seminarauswahl },
+        { id: 'teilnehmer', title: 'Teilnehmereinschränkung', panel: teilnehmer },
+      ]}
+    />
   );
 }
