@@ -316,7 +316,6 @@ describe.each(databases())('newsletters on %s', (kind) => {
         '<p>die Frist <b>endet</b> bald.</p>',
         'Ausgabe September',
         '9,5',
-        'Ja',
         '01.09.2026',
         '09:30',
         '<i>Willkommen</i><a>Link</a>',
@@ -326,6 +325,9 @@ describe.each(databases())('newsletters on %s', (kind) => {
         'Newsletter%20abbestellen%20(471100)',
       ])
         expect(html).toContain(teil);
+      // A set flag shows as its label (domain/inhalt-anzeige.ts), never as „Ja“.
+      expect(html).toMatch(/>\s*Sonderausgabe\s*</);
+      expect(html).not.toMatch(/>\s*Ja\s*</);
       expect(html).not.toMatch(/<script|onerror|javascript:/i);
     });
 
