@@ -14,6 +14,12 @@
  *
  * `--profile DIR` writes CPU profiles of the worker processes into DIR.
  *
+ * `--kill-at N` (issue 31, with `--workers` ≥ 1): the crash variant. Once the sink holds N messages of
+ * the measured dispatch, the first worker is killed with SIGKILL and started again `--restart-after`
+ * seconds later (5); the run then reports the recipients who got the mail twice (target: at most the
+ * SMTP connections the killed worker had open), those who got none (target 0) and the seconds from
+ * the restart until every recipient had it (target ≤ 30).
+ *
  * Setup (not timed): MariaDB `verband_bench_dispatch` (BENCH_DISPATCH_DATABASE_URL), seeded once by
  * the app's own `--seed --scale N` and reused; the recipients are Benutzer with distinct primary
  * addresses, put into a newsletter group through the API; Redis BENCH_REDIS_URL (default database 10
@@ -50,14 +56,20 @@ const options = {
   connections: args.number('--connections', 5),
   dist: args.value('--dist', undefined),
   profile: args.value('--profile', undefined),
+  killAt: args.number('--kill-at', 0, { min: 0 }),
+  restartAfter: args.number('--restart-after', 5, { min: 0 }),
   readme: !args.flag('--no-readme'),
 };
+if (options.killAt && !options.workers)
+  throw new BenchError('--kill-at braucht --workers ≥ 1 / needs workers');
 /** Enough Benutzer that the seed holds `recipients` distinct, active addresses. */
 const scale = Math.ceil(options.recipients * 1.6);
 const ADMIN_PASSWORD = 'Bench-Dispatch-1';
 const WARMUP = 200;
 const tmp = mkdtempSync(join(tmpdir(), 'verband-bench-dispatch-'));
 const children = [];
+/** The worker processes, to kill and restart one in the crash variant. */
+const workers = [];
 const log = (...parts) => console.log(...parts);
 
 /**
@@ -150,13 +162,16 @@ async function startApp(db, sinkPort, redisUrl) {
   const app = startNode(main, [], { env, logFile: join(tmp, 'app.log') });
   children.push(app);
   const workerOptions = (i) => ({ env: { ...env, WORKERS: 'true' }, logFile: join(tmp, `worker-${i}.log`) });
-  for (let i = 0; i < options.workers; i++)
-    children.push(
-      // With --profile, node's own flags go first (NODE_OPTIONS may not carry --cpu-prof).
-      options.profile
-        ? startNode('--cpu-prof', [`--cpu-prof-dir=${options.profile}`, main, '--worker'], workerOptions(i))
-        : startNode(main, ['--worker'], workerOptions(i)),
-    );
+  const startWorker = (i) =>
+    // With --profile, node's own flags go first (NODE_OPTIONS may not carry --cpu-prof).
+    options.profile
+      ? startNode('--cpu-prof', [`--cpu-prof-dir=${options.profile}`, main, '--worker'], workerOptions(i))
+      : startNode(main, ['--worker'], workerOptions(i));
+  for (let i = 0; i < options.workers; i++) {
+    const worker = startWorker(i);
+    workers.push({ worker, restart: () => startWorker(`${i}-neu`) });
+    children.push(worker);
+  }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   await waitFor('App-Start', async () => (await request(agent, port, '/node/health')).status > 0, {
     child: app,
@@ -212,10 +227,13 @@ async function versenden(call, sink, newsletterId, anzahl) {
     newsletter_id: newsletterId,
     versand_time: new Date().toISOString(),
   });
-  await waitFor('Versand', async () => (await sink.ask({ type: 'stand' })).nachrichten >= anzahl, {
+  const absturz = options.killAt ? abstuerzen(sink) : null;
+  // Every recipient reached (after a crash some may have got it twice: count addresses, not messages).
+  await waitFor('Versand', async () => (await sink.ask({ type: 'stand' })).empfaenger >= anzahl, {
     timeoutMs: 3600_000,
   });
   const ms = performance.now() - start;
+  const neustart = await absturz;
   const { erste } = await sink.ask({ type: 'stand' });
   const stand = await waitFor(
     'Dispatcher versendet',
@@ -226,12 +244,42 @@ async function versenden(call, sink, newsletterId, anzahl) {
     { timeoutMs: 60_000 },
   );
   // Until the first message: the recipients expanded into rows and the first batch claimed.
-  return { ms, vorlaufMs: erste - startEpoch, dispatcher: stand };
+  return {
+    ms,
+    vorlaufMs: erste - startEpoch,
+    dispatcher: stand,
+    nachNeustartMs: neustart === null ? null : startEpoch + ms - neustart,
+  };
 }
 
-async function pruefen(sink, anzahl, was) {
+/**
+ * The crash variant: once the sink holds `--kill-at` messages, SIGKILL the first worker and start it
+ * again `--restart-after` seconds later; resolves with the epoch ms of the restart.
+ */
+async function abstuerzen(sink) {
+  await waitFor(
+    'Absturzpunkt',
+    async () => (await sink.ask({ type: 'stand' })).nachrichten >= options.killAt,
+    {
+      timeoutMs: 3600_000,
+    },
+  );
+  const [erster] = workers;
+  erster.worker.kill('SIGKILL');
+  log(`Worker 1 bei ${options.killAt} Nachrichten mit SIGKILL beendet / killed`);
+  await new Promise((resolve) => setTimeout(resolve, options.restartAfter * 1000));
+  const neu = erster.restart();
+  children.push(neu);
+  log('Worker 1 neu gestartet / restarted');
+  return Date.now();
+}
+
+async function pruefen(sink, anzahl, was, doppeltErlaubt = false) {
   const stand = await sink.ask({ type: 'stand' });
-  if (stand.nachrichten !== anzahl || stand.empfaenger !== anzahl || stand.doppelt !== 0)
+  if (
+    stand.empfaenger !== anzahl ||
+    (!doppeltErlaubt && (stand.nachrichten !== anzahl || stand.doppelt !== 0))
+  )
     throw new BenchError(
       `${was}: ${stand.nachrichten} Nachrichten an ${stand.empfaenger} Adressen, ${stand.doppelt} doppelt; erwartet ${anzahl}`,
     );
@@ -293,7 +341,7 @@ async function main() {
 
   await sink.ask({ type: 'reset' });
   const versand = await versenden(call, sink, newsletter.id, gemessen.length);
-  await pruefen(sink, gemessen.length, 'Versand / dispatch');
+  const empfangen = await pruefen(sink, gemessen.length, 'Versand / dispatch', options.killAt > 0);
   if (versand.dispatcher.sent !== gemessen.length)
     throw new BenchError(`Dispatcher: sent ${versand.dispatcher.sent}, erwartet ${gemessen.length}`);
 
@@ -321,11 +369,21 @@ async function main() {
     `| Versand durch die Worker (Empfänger anlegen, rendern, senden, erfassen) | ${gemessen.length} | ${r.dispatchSeconds.toFixed(1)} | ${r.dispatch.toFixed(0)} |`,
     `| davon bis zur ersten Nachricht (Empfänger anlegen) | | ${(versand.vorlaufMs / 1000).toFixed(1)} | |`,
     '',
-    `Verhältnis Versand / Boden: **${(ratio * 100).toFixed(0)} %** (Ziel ≥ 80 %). Jede Adresse erhielt genau eine Nachricht.`,
+    `Verhältnis Versand / Boden: **${(ratio * 100).toFixed(0)} %** (Ziel ≥ 80 %).` +
+      (options.killAt ? '' : ' Jede Adresse erhielt genau eine Nachricht.'),
   ];
+  if (options.killAt)
+    lines.push(
+      '',
+      `Absturz: Worker 1 bei ${options.killAt} Nachrichten mit \`kill -9\` beendet, ${options.restartAfter} s später neu gestartet. ` +
+        `Doppelt erhalten: **${empfangen.doppelt}** (Ziel ≤ ${options.connections}, die SMTP-Verbindungen des Workers), ` +
+        `keine erhalten: **${gemessen.length - empfangen.empfaenger}** (Ziel 0), ${versand.nachNeustartMs >= 0 ? `fertig ${(versand.nachNeustartMs / 1000).toFixed(1)} s nach dem Neustart` : 'fertig schon vor dem Neustart'} (Ziel ≤ 30 s).`,
+    );
   log(`\n${lines.join('\n')}`);
   if (options.readme)
-    log(`\nGeschrieben / written: ${writeReadmeSection('bench:dispatch', lines.join('\n'))}`);
+    log(
+      `\nGeschrieben / written: ${writeReadmeSection(options.killAt ? 'bench:dispatch-absturz' : 'bench:dispatch', lines.join('\n'))}`,
+    );
 }
 
 async function cleanup() {
