@@ -33,35 +33,50 @@ function answersPing(port: number): Promise<boolean> {
 
 export async function privateRedis(): Promise<PrivateRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'verband-redis-'));
-  const port = await freePort();
+  let port = await freePort();
   let server: ChildProcess | undefined;
+  /** Once it ran, a restart must come back on the same port: the app under test knows it. */
+  let liefSchon = false;
 
   const self: PrivateRedis = {
-    url: `redis://127.0.0.1:${port}`,
+    get url() {
+      return `redis://127.0.0.1:${port}`;
+    },
     async start() {
-      server = spawn(
-        'redis-server',
-        [
-          '--port',
-          String(port),
-          '--bind',
-          '127.0.0.1',
-          '--dir',
-          dir,
-          '--appendonly',
-          'yes',
-          '--appendfsync',
-          'always',
-          '--save',
-          '',
-        ],
-        { stdio: 'ignore' },
-      );
-      for (let i = 0; i < 100; i++) {
-        if (await answersPing(port)) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let versuch = 1; ; versuch++) {
+        const prozess = spawn(
+          'redis-server',
+          [
+            '--port',
+            String(port),
+            '--bind',
+            '127.0.0.1',
+            '--dir',
+            dir,
+            '--appendonly',
+            'yes',
+            '--appendfsync',
+            'always',
+            '--save',
+            '',
+          ],
+          { stdio: 'ignore' },
+        );
+        server = prozess;
+        for (let i = 0; i < 100 && prozess.exitCode === null; i++) {
+          if (await answersPing(port)) {
+            liefSchon = true;
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        // Exited at once: the free port was taken meanwhile by a process of a parallel test.
+        if (prozess.exitCode !== null && !liefSchon && versuch < 3) {
+          port = await freePort();
+          continue;
+        }
+        throw new Error(`Redis auf Port ${port} startet nicht`);
       }
-      throw new Error(`Redis auf Port ${port} startet nicht`);
     },
     async stop() {
       const running = server;
