@@ -147,7 +147,8 @@ describe.each(databases())('generic writes under random and hostile values on %s
   /** The stored value is what the sent one means to the field (money and decimals to hundredths). */
   function expectStoredAsSent(resource: string, name: string, sent: unknown, stored: unknown): void {
     const meta = field(resource, name);
-    if (sent === null || sent === undefined) return;
+    // JSON has no NaN or Infinity: such a number arrives as null, which stores nothing to compare.
+    if (sent === null || sent === undefined || (typeof sent === 'number' && !Number.isFinite(sent))) return;
     // An empty text in a field of numbers or dates means no value.
     if (sent === '' && ['money', 'decimal', 'integer', 'date'].includes(meta.type)) {
       expect(stored).toBeNull();
