@@ -74,6 +74,8 @@ describe('a save refused for want of a right', () => {
 
   it('leads to the login page when the session is gone', async () => {
     for (const close of await page.locator('.bp6-toast .bp6-button').all()) await close.click();
+    // Every message of the test before gone, so that one at the end can only come from this one.
+    await eventually(async () => expect(await page.locator('.bp6-toast').count()).toBe(0));
     await openBenutzer('Veronika');
     await page.locator('#field-vorname').fill('Vroni');
     // The session ends on the server (as by logging out in another tab).

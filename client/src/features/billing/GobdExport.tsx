@@ -16,14 +16,13 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { berlinDatum } from '../../../../common/kalender';
 import { DateInput } from '../../components/inputs/DateInput';
 import { errorMessage } from '../../lib/errors';
 import { gobdExport, verlaufPruefen, type Kettenpruefung } from './api';
 
-const heute = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** Today in the association's calendar (Berlin), as the server dates the audit trail, whatever the browser's zone. */
+const heute = () => berlinDatum(new Date());
 
 /** Hands a fetched file to the browser as a download. */
 function speichern(datei: Blob, name: string) {
