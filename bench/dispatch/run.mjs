@@ -173,7 +173,8 @@ async function startApp(db, sinkPort, redisUrl) {
     children.push(worker);
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  await waitFor('App-Start', async () => (await request(agent, port, '/node/health')).status > 0, {
+  // 200 only once started: while it migrates and seeds it answers 503.
+  await waitFor('App-Start', async () => (await request(agent, port, '/node/health')).status === 200, {
     child: app,
     timeoutMs: 300000,
   });
