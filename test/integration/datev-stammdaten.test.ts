@@ -11,7 +11,7 @@ import type request from 'supertest';
 import { DEBITOREN_KREDITOREN_SPALTEN } from '../../src/shared/datev/debitoren-kreditoren';
 import { bisZumEnde } from '../support/auftrag';
 import { createRecord } from '../support/crud';
-import { zellen } from '../support/datev';
+import { datevEinstellungen, zellen } from '../support/datev';
 import { binary } from '../support/pdf-text';
 import { mitarbeiterKonten } from '../support/mitarbeiter';
 import { databases, startTestApp, TestApp } from '../support/test-app';
@@ -79,14 +79,9 @@ describe.each(databases())('DATEV Debitoren/Kreditoren on %s', (kind) => {
       benutzername: 'stefan-s',
       password: 'Debitoren-Stamm-Linde-29',
     }));
-    const {
-      bearbeitbar: _b,
-      vorgaben: _v,
-      ...werte
-    } = (await admin.get('/node/api/datev-einstellungen').expect(200)).body as Row;
     await admin
       .put('/node/api/datev-einstellungen')
-      .send({ ...werte, beraternummer: 29098, mandantennummer: 55003 })
+      .send({ ...(await datevEinstellungen(admin)), beraternummer: 29098, mandantennummer: 55003 })
       .expect(200);
     ids.anna = await post('benutzer', {
       vorname: 'Anna',

@@ -12,7 +12,7 @@ import { BUCHUNGSSTAPEL_SPALTEN } from '../../src/shared/datev/buchungsstapel';
 import { berlinerTag } from '../../src/billing/domain/datev-buchungen';
 import { anschrift, seminarMitVorlage } from '../support/abrechnung-daten';
 import { createRecord } from '../support/crud';
-import { zellen } from '../support/datev';
+import { datevEinstellungen, zellen } from '../support/datev';
 import { binary } from '../support/pdf-text';
 import { mitarbeiterKonten } from '../support/mitarbeiter';
 import { databases, startTestApp, TestApp } from '../support/test-app';
@@ -70,15 +70,6 @@ describe.each(databases())('DATEV Buchungsstapel on %s', (kind) => {
   const monat = berlinerTag(new Date()).slice(0, 7);
   const ttmm = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}`;
 
-  const EINSTELLUNGEN = async () => {
-    const {
-      bearbeitbar: _b,
-      vorgaben: _v,
-      ...werte
-    } = (await admin.get('/node/api/datev-einstellungen').expect(200)).body as Row;
-    return werte;
-  };
-
   beforeAll(async () => {
     t = await startTestApp(kind);
     ({ admin, mitarbeiter } = await mitarbeiterKonten(t, {
@@ -126,7 +117,7 @@ describe.each(databases())('DATEV Buchungsstapel on %s', (kind) => {
   });
 
   it('lets administrators only change the settings, checked by field', async () => {
-    const werte = { ...(await EINSTELLUNGEN()), beraternummer: 29098, mandantennummer: 55003 };
+    const werte = { ...(await datevEinstellungen(admin)), beraternummer: 29098, mandantennummer: 55003 };
     expect(werte).toMatchObject({ kontenrahmen: '03', geldkonto: 1200 });
     const verweigert = await mitarbeiter.put('/node/api/datev-einstellungen').send(werte).expect(403);
     expect(verweigert.body.message).toContain('nur Mitarbeiter mit dem Recht „Administrator“');

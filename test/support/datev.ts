@@ -1,4 +1,5 @@
 /** Reading DATEV-Format lines in tests (issue 29): cells as DATEV writes them, quoted or bare. */
+import type request from 'supertest';
 
 /** Splits a DATEV line into cells, keeping whether each was quoted. */
 export function zellen(line: string): { wert: string; quoted: boolean }[] {
@@ -28,4 +29,14 @@ export function zellen(line: string): { wert: string; quoted: boolean }[] {
   }
   out.push({ wert, quoted });
   return out;
+}
+
+/** The DATEV settings as a PUT body: what GET answers without the screen's extras. */
+export async function datevEinstellungen(admin: request.Agent): Promise<Record<string, unknown>> {
+  const {
+    bearbeitbar: _b,
+    vorgaben: _v,
+    ...werte
+  } = (await admin.get('/node/api/datev-einstellungen').expect(200)).body as Record<string, unknown>;
+  return werte;
 }

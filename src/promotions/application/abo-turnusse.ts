@@ -10,7 +10,8 @@ import type { Transaktion } from '../../platform/database/transaktion';
 import { DomainError } from '../../shared/domain-error';
 import { eurosToCents } from '../../shared/money';
 import { periodeAm } from '../domain/abo-turnus';
-import { ERSTER_TURNUS_VORGABEN, pruefeTurnus } from '../domain/regeln';
+import { ERSTER_TURNUS_VORGABEN } from '../../../common/abo';
+import { pruefeTurnus } from '../domain/regeln';
 import { AboSpeicher } from './ports/abo-speicher';
 
 const FELD = { seminar: 'veranstaltung_id', event: 'veranstaltung_event_id' } as const;

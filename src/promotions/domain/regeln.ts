@@ -3,6 +3,7 @@
  * to be stored in place or throws a DomainError with a German message; only fields being saved are
  * checked, against the stored record (`previous`) on updates.
  */
+import { stichmonatFolgt } from '../../../common/abo';
 import { titelFolgt } from '../../../common/angebot';
 import {
   codeNormalisieren,
@@ -89,10 +90,7 @@ export function pruefeAbo(values: Values, previous?: Values): void {
         `${quotedLabels('wb-abo', geaendert)} ${verb} nach dem Anlegen des Abos nicht mehr geändert werden.`,
       );
     }
-  } else if ((values.turnustyp ?? 'jaehrlich') !== 'jaehrlich') {
-    // Only yearly Abos have a cut-off month.
-    values.stichmonat = null;
-  }
+  } else Object.assign(values, stichmonatFolgt(values.turnustyp));
   new Pruefung('wb-abo', values, previous)
     .bereich('stichtag', 1, 28)
     .bereich('stichmonat', 1, 12)
@@ -100,15 +98,6 @@ export function pruefeAbo(values: Values, previous?: Values): void {
     .bereich('abrechnungsintervall', 1)
     .ende();
 }
-
-/** Spec 003 §9: what a new Abo's first period starts with (mwst: none, the booking's own rate). */
-export const ERSTER_TURNUS_VORGABEN = {
-  preis: 100,
-  mwst: null,
-  preisgarantie: 1,
-  verlaengerung: 1,
-  kuendigungsfrist: 14,
-} as const;
 
 export function pruefeTurnus(values: Values, previous?: Values): void {
   new Pruefung('wb-abo-turnus', values, previous)

@@ -8,7 +8,9 @@
  */
 import { Button, Callout, FormGroup, Intent, Switch } from '@blueprintjs/core';
 import { useCallback, useEffect, type ReactNode } from 'react';
+import { ERSTER_TURNUS_VORGABEN, stichmonatFolgt } from '../../../../common/abo';
 import { titelFolgt } from '../../../../common/angebot';
+import { berlinDatum } from '../../../../common/kalender';
 import { fieldLabel } from '../../../../common/vocabulary';
 import { navigate } from '../../app/router';
 import { StepperFenster, useEintrag } from '../../components/EintragsFenster';
@@ -20,14 +22,10 @@ import { RelatedTable } from '../../components/RelatedTable';
 import { editFields, type ResourceMeta } from '../../resources/meta';
 import type { EditProps, FieldOverride, Row } from '../../resources/types';
 
-/** Spec 003 §9: the first period's defaults; it begins today unless staff choose otherwise. */
+/** The first period's defaults (spec 003 §9); it begins today unless staff choose otherwise. */
 const ersterTurnusVorgabe = () => ({
-  preis: 100,
-  mwst: null,
-  preisgarantie: 1,
-  verlaengerung: 1,
-  kuendigungsfrist: 14,
-  fromDate: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date()),
+  ...ERSTER_TURNUS_VORGABEN,
+  fromDate: berlinDatum(new Date()),
 });
 
 type ErsterTurnus = ReturnType<typeof ersterTurnusVorgabe>;
@@ -50,10 +48,10 @@ function AboFenster({ config, id, meta }: EditProps & { meta: ResourceMeta }) {
   const { record, isNew, change: setFields, errors } = edit;
   const change = useCallback(
     (patch: Row) => {
-      const next = titelFolgt(record, patch);
-      // Only yearly Abos have a cut-off month (spec 003 §4).
-      if ('turnustyp' in patch && patch.turnustyp !== 'jaehrlich') next.stichmonat = null;
-      setFields(next);
+      setFields({
+        ...titelFolgt(record, patch),
+        ...('turnustyp' in patch ? stichmonatFolgt(patch.turnustyp) : {}),
+      });
     },
     [record, setFields],
   );
