@@ -150,6 +150,20 @@ async function recipients(db) {
   return rows;
 }
 
+/**
+ * A run that was cut short (Ctrl-C, a failure) leaves its dispatch open, and the app would resume it
+ * at start, into this run's sink: stopped ("Versand anhalten") before the app starts.
+ */
+async function fruehereLaeufeAnhalten(db) {
+  const connection = await connect(db, { withDatabase: true });
+  await connection.query(
+    `UPDATE newsletter_dispatcher d JOIN newsletter n ON n.id = d.newsletter_id
+        SET d.angehalten = 1
+      WHERE d.versendet = 0 AND n.titel LIKE 'Bench %'`,
+  );
+  await connection.end();
+}
+
 async function startApp(db, sinkPort, redisUrl) {
   const port = await freePort();
   const env = {
@@ -220,15 +234,19 @@ async function newsletterAn(call, name, ids, absenderId) {
   return newsletter;
 }
 
-/** Sends the newsletter now; resolves with the milliseconds until the sink holds `anzahl` messages. */
-async function versenden(call, sink, newsletterId, anzahl) {
+/**
+ * Sends the newsletter now; resolves with the milliseconds until the sink holds `anzahl` messages.
+ * `mitAbsturz`: the measured send of the crash variant (never the warm-up, which stays below
+ * `--kill-at`).
+ */
+async function versenden(call, sink, newsletterId, anzahl, mitAbsturz = false) {
   const start = performance.now();
   const startEpoch = Date.now();
   const dispatcher = await call('POST', '/node/api/newsletter-dispatcher', {
     newsletter_id: newsletterId,
     versand_time: new Date().toISOString(),
   });
-  const absturz = options.killAt ? abstuerzen(sink) : null;
+  const absturz = mitAbsturz ? abstuerzen(sink) : null;
   // Every recipient reached (after a crash some may have got it twice: count addresses, not messages).
   await waitFor('Versand', async () => (await sink.ask({ type: 'stand' })).empfaenger >= anzahl, {
     timeoutMs: 3600_000,
@@ -295,6 +313,7 @@ async function main() {
   );
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
   await seedOnce(db, options.distDir);
+  await fruehereLaeufeAnhalten(db);
   const alle = await recipients(db);
   const warm = alle.slice(0, WARMUP);
   const gemessen = alle.slice(WARMUP);
@@ -341,7 +360,7 @@ async function main() {
   await pruefen(sink, gemessen.length, 'Boden / floor');
 
   await sink.ask({ type: 'reset' });
-  const versand = await versenden(call, sink, newsletter.id, gemessen.length);
+  const versand = await versenden(call, sink, newsletter.id, gemessen.length, options.killAt > 0);
   const empfangen = await pruefen(sink, gemessen.length, 'Versand / dispatch', options.killAt > 0);
   if (versand.dispatcher.sent !== gemessen.length)
     throw new BenchError(`Dispatcher: sent ${versand.dispatcher.sent}, erwartet ${gemessen.length}`);
@@ -370,8 +389,10 @@ async function main() {
     `| Versand durch die Worker (Empfänger anlegen, rendern, senden, erfassen) | ${gemessen.length} | ${r.dispatchSeconds.toFixed(1)} | ${r.dispatch.toFixed(0)} |`,
     `| davon bis zur ersten Nachricht (Empfänger anlegen) | | ${(versand.vorlaufMs / 1000).toFixed(1)} | |`,
     '',
-    `Verhältnis Versand / Boden: **${(ratio * 100).toFixed(0)} %** (Ziel ≥ 80 %).` +
-      (options.killAt ? '' : ' Jede Adresse erhielt genau eine Nachricht.'),
+    options.killAt
+      ? // The crash and the wait for the lost claims are in the time: no throughput target here.
+        `Verhältnis Versand / Boden: ${(ratio * 100).toFixed(0)} % (mit Absturz und Neustart; das Ziel ≥ 80 % gilt ohne).`
+      : `Verhältnis Versand / Boden: **${(ratio * 100).toFixed(0)} %** (Ziel ≥ 80 %). Jede Adresse erhielt genau eine Nachricht.`,
   ];
   if (options.killAt)
     lines.push(

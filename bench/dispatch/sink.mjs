@@ -36,6 +36,9 @@ const server = new SMTPServer({
   },
 });
 
+// A killed sender leaves its connections reset (the crash variant): that ends the connection, not the sink.
+server.on('error', () => undefined);
+
 server.listen(0, '127.0.0.1', () => process.send({ type: 'bereit', port: server.server.address().port }));
 
 process.on('message', (message) => {

@@ -23,6 +23,7 @@ import {
   dispatcherFehlt,
   fehlerfolge,
   keineFehlgeschlagenen,
+  naechsterLauf,
   schonVersendet,
   schreibpause,
   SCHREIBVERSUCHE,
@@ -422,15 +423,9 @@ export class NewsletterVersender implements OnModuleDestroy {
     return stand;
   }
 
-  /** When rows left over become due: the earliest retry, or the expiry of a claim still running. */
+  /** When the rows left over become due (the domain's rule, over what the store holds now). */
   private async naechsterLauf(dispatcherId: number): Promise<Date> {
-    const rows = await this.speicher.unerledigte(dispatcherId);
-    const zeiten = rows.map((row) =>
-      row.status === VERSAND_STATUS.sending
-        ? row.updatedAt.getTime() + this.claimTimeoutMs
-        : (row.naechster_versuch?.getTime() ?? Date.now()),
-    );
-    return new Date(Math.max(Date.now(), Math.min(...zeiten)));
+    return naechsterLauf(await this.speicher.unerledigte(dispatcherId), this.claimTimeoutMs, new Date());
   }
 
   /** Writes total / sent / failed to the dispatcher (its progress bar) and answers them. */

@@ -5,6 +5,7 @@ import {
   fehlerfolge,
   MAILS_JE_VERBINDUNG,
   MAX_VERSUCHE,
+  naechsterLauf,
   sendetakt,
   UNERLEDIGT,
   VERSAND_STATUS,
@@ -148,5 +149,26 @@ describe('why the rows of a dispatch wait', () => {
     );
     expect(wartegruende({ ...leer, faellig: 5 }, true)).toHaveLength(1);
     expect(wartegruende(leer, true)).toEqual([]);
+  });
+});
+
+describe('naechsterLauf', () => {
+  const jetzt = new Date('2026-11-27T12:00:00Z');
+  const sekunden = (s: number) => new Date(jetzt.getTime() + s * 1000);
+
+  it('is the earliest retry or the expiry of a running claim, never before now', () => {
+    const rows = [
+      { status: VERSAND_STATUS.offen, naechster_versuch: sekunden(300), updatedAt: jetzt },
+      { status: VERSAND_STATUS.sending, naechster_versuch: null, updatedAt: sekunden(-5) },
+    ];
+    expect(naechsterLauf(rows, 15_000, jetzt)).toEqual(sekunden(10));
+    expect(naechsterLauf(rows.slice(0, 1), 15_000, jetzt)).toEqual(sekunden(300));
+    expect(naechsterLauf([{ ...rows[1], updatedAt: sekunden(-60) }], 15_000, jetzt)).toEqual(jetzt);
+  });
+
+  it('is now when other jobs finished every row since they were counted (not an invalid date)', () => {
+    const lauf = naechsterLauf([], 15_000, jetzt);
+    expect(lauf).toEqual(jetzt);
+    expect(Number.isFinite(lauf.getTime())).toBe(true);
   });
 });

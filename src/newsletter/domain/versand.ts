@@ -40,6 +40,28 @@ export const CLAIM_TIMEOUT_MS = 15_000;
 export const SCHREIBVERSUCHE = 9;
 export const schreibpause = (versuch: number) => Math.min(5000, 100 * 2 ** (versuch - 1));
 
+/** A row not done yet, with the times that say when it is due again. */
+export interface Wartezeile {
+  status: string;
+  naechster_versuch: Date | null;
+  updatedAt: Date;
+}
+
+/**
+ * When the rows left over become due: the earliest retry or the expiry of a claim still running,
+ * never before `jetzt` — and `jetzt` when none is left, as other jobs may finish them between the
+ * count that found them and this look (an empty minimum would be an invalid date).
+ */
+export function naechsterLauf(rows: readonly Wartezeile[], claimTimeoutMs: number, jetzt: Date): Date {
+  if (rows.length === 0) return jetzt;
+  const zeiten = rows.map((row) =>
+    row.status === VERSAND_STATUS.sending
+      ? row.updatedAt.getTime() + claimTimeoutMs
+      : (row.naechster_versuch?.getTime() ?? jetzt.getTime()),
+  );
+  return new Date(Math.max(jetzt.getTime(), Math.min(...zeiten)));
+}
+
 /** Mails per SMTP connection in one batch: enough to keep each connection busy between claims. */
 export const MAILS_JE_VERBINDUNG = 10;
 
