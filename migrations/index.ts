@@ -23,6 +23,7 @@ import { KontoauszugWartegrund1732000071000 } from './1732000071000-kontoauszug-
 import { Datev1732000071200 } from './1732000071200-datev';
 import { EInvoiceRecipient1732000071300 } from './1732000071300-e-invoice-recipient';
 import { VerbandsdatenKontakt1732000071800 } from './1732000071800-verbandsdaten-kontakt';
+import { RechnungBetragIndex1732000071900 } from './1732000071900-rechnung-betrag-index';
 import { AuditKette1732000071400 } from './1732000071400-audit-kette';
 import { VersandAnhalten1732000071600 } from './1732000071600-versand-anhalten';
 import { LoeschungAufWunsch1732000071700 } from './1732000071700-loeschung-auf-wunsch';
@@ -55,4 +56,5 @@ export const allMigrations = [
   VersandAnhalten1732000071600,
   LoeschungAufWunsch1732000071700,
   VerbandsdatenKontakt1732000071800,
+  RechnungBetragIndex1732000071900,
 ];

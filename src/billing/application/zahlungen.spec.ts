@@ -293,6 +293,33 @@ describe('importing a camt.053 statement (issue 28)', () => {
     expect([status(a, 1), status(a, 2)]).toEqual(['offen', 'bezahlt']);
   });
 
+  it('reads the open invoices of an amount only for an entry that names none (issue 33)', async () => {
+    const a = aufbau();
+    rechnung(a, { id: 1, rechnungs_nr: 'RE-2026-001' });
+    rechnung(a, { id: 2, rechnungs_nr: 'RE-2026-002', data: { bezahlung: { konto: { iban: ANNAS_IBAN } } } });
+    const gelesen: number[] = [];
+    const zahlungsspeicher = ZahlungsspeicherInMemory.prototype;
+    const einheit = zahlungsspeicher.in;
+    jest.spyOn(zahlungsspeicher, 'in').mockImplementation(function (this: ZahlungsspeicherInMemory, tx) {
+      const ztx = einheit.call(this, tx);
+      const lesen = ztx.offeneRechnungenMitBetrag.bind(ztx);
+      ztx.offeneRechnungenMitBetrag = (betrag) => (gelesen.push(betrag), lesen(betrag));
+      return ztx;
+    });
+    const eintrag = { betrag: '119.00', datum: '2026-04-03', name: 'Kanzlei Muster', iban: ANNAS_IBAN };
+    const ergebnis = await a.zahlungen.importiere(
+      auszug(
+        { ...eintrag, referenz: 'BANK-1', verwendungszweck: 'Rechnung RE-2026-001', endToEnd: 'NOTPROVIDED' },
+        { ...eintrag, referenz: 'BANK-2', verwendungszweck: 'Seminar April', endToEnd: 'NOTPROVIDED' },
+      ),
+      ACTOR,
+    );
+    expect(ergebnis).toMatchObject({ buchungen: 2, zugeordnet: 2 });
+    expect([status(a, 1), status(a, 2)]).toEqual(['bezahlt', 'bezahlt']);
+    expect(gelesen).toEqual([119]);
+    jest.restoreAllMocks();
+  });
+
   it('books a transfer on the invoice its end-to-end id names, in part when it is less', async () => {
     const a = aufbau();
     rechnung(a, { id: 1, rechnungs_nr: 'RE-2026-001' });

@@ -12,6 +12,7 @@ import { centsToEuros, eurosToCents } from '../../shared/money';
 import { leseKontoauszug, type Kontobuchung } from '../domain/kontoauszug';
 import { pruefeManuellBezahlt, pruefeRuecklastschrift } from '../domain/zahlung';
 import {
+  BETRAG_FEHLT,
   gleicheAb,
   istZuordnung,
   nummernImText,
@@ -88,7 +89,7 @@ export class Zahlungen {
           continue;
         }
         bekannt.add(b.referenz);
-        const abgleich = gleicheAb(b, await this.kandidaten(tx, ztx, b), await this.sammler(tx, b));
+        const abgleich = await this.abgleich(tx, ztx, b);
         const zuordnung = istZuordnung(abgleich) ? abgleich : null;
         const postenId = await ztx.postenAnlegen({
           referenz: b.referenz,
@@ -215,11 +216,23 @@ export class Zahlungen {
     return posten;
   }
 
-  /** The invoices an entry may pay: named by end-to-end id or remittance text, or of its amount. */
-  private async kandidaten(tx: BillingTx, ztx: ZahlungsTx, b: Kontobuchung): Promise<Abgleichsrechnung[]> {
+  /**
+   * The entry matched first against the invoices it names (end-to-end id, remittance text); the open
+   * invoices of its amount are read only when the domain asks for them (BETRAG_FEHLT): common amounts
+   * such as 39,00 € stand for thousands of open invoices (issue 33).
+   */
+  private async abgleich(tx: BillingTx, ztx: ZahlungsTx, b: Kontobuchung) {
+    const sammler = await this.sammler(tx, b);
     const genannt = await ztx.rechnungenMitNummern([...b.endToEndIds, ...nummernImText(b.verwendungszweck)]);
-    const gleicherBetrag = b.gutschrift ? await ztx.offeneRechnungenMitBetrag(centsToEuros(b.betrag)) : [];
-    const rechnungen = [...new Map([...genannt, ...gleicherBetrag].map((r) => [r.id, r])).values()];
+    const ergebnis = gleicheAb(b, await this.abgleichsrechnungen(ztx, genannt), sammler, true);
+    if (ergebnis !== BETRAG_FEHLT) return ergebnis;
+    const gleicherBetrag = await ztx.offeneRechnungenMitBetrag(centsToEuros(b.betrag));
+    const alle = [...new Map([...genannt, ...gleicherBetrag].map((r) => [r.id, r])).values()];
+    return gleicheAb(b, await this.abgleichsrechnungen(ztx, alle), sammler);
+  }
+
+  /** Invoices with what is still open of each and the account they were to be paid from. */
+  private async abgleichsrechnungen(ztx: ZahlungsTx, rechnungen: Rechnung[]): Promise<Abgleichsrechnung[]> {
     const zahlungen = await ztx.zahlungen(rechnungen.map((r) => r.id));
     return rechnungen.map((r) => {
       const betrag = eurosToCents(Number(r.betrag ?? 0));

@@ -1,5 +1,13 @@
 import type { Kontobuchung } from './kontoauszug';
-import { gleicheAb, istZuordnung, nummernImText, sammelId, type Abgleichsrechnung } from './zahlungsabgleich';
+import {
+  BETRAG_FEHLT,
+  gleicheAb,
+  istZuordnung,
+  nummernImText,
+  sammelId,
+  type Abgleichsrechnung,
+  type Sammelbuchung,
+} from './zahlungsabgleich';
 
 const buchung = (werte: Partial<Kontobuchung>): Kontobuchung => ({
   referenz: 'B-1',
@@ -29,8 +37,8 @@ const rechnung = (id: number, werte: Partial<Abgleichsrechnung> = {}): Abgleichs
 });
 
 /** The payments booked, null when the entry waits (with or without a reason). */
-const zugeordnet = (...args: Parameters<typeof gleicheAb>) => {
-  const ergebnis = gleicheAb(...args);
+const zugeordnet = (b: Kontobuchung, rechnungen: Abgleichsrechnung[], sammler: Sammelbuchung | null) => {
+  const ergebnis = gleicheAb(b, rechnungen, sammler);
   return istZuordnung(ergebnis) ? ergebnis : null;
 };
 
@@ -155,5 +163,36 @@ describe('matching a statement entry to invoices (issue 28)', () => {
 
   it('takes words with digits of the remittance text as possible invoice numbers', () => {
     expect(nummernImText('Rechnung LA-2026-00003. Danke (Kd 12)')).toEqual(['LA-2026-00003']);
+  });
+});
+
+describe('the invoices of an amount, read only when they decide', () => {
+  const perText = buchung({ verwendungszweck: 'Rechnung RE-2026-00042', iban: 'DE02120300000000202051' });
+  const genannte = rechnung(42, { rechnungs_nr: 'RE-2026-00042' });
+  const gleicherBetrag = rechnung(7, { rechnungs_nr: 'RE-2026-00007', iban: 'DE02 1203 0000 0000 2020 51' });
+
+  it('decides with the named invoices alone when one of them fits, as with all of them', () => {
+    expect(gleicheAb(perText, [genannte], null, true)).toEqual(
+      gleicheAb(perText, [genannte, gleicherBetrag], null),
+    );
+    expect(gleicheAb(perText, [genannte], null, true)).toMatchObject({ rw_rechnung_id: 42 });
+  });
+
+  it('asks for them when only the amount and the IBAN are left to decide, and then decides by them', () => {
+    const ohneNummer = buchung({ verwendungszweck: 'Seminar März', iban: 'DE02120300000000202051' });
+    expect(gleicheAb(ohneNummer, [], null, true)).toBe(BETRAG_FEHLT);
+    expect(gleicheAb(ohneNummer, [gleicherBetrag], null)).toMatchObject({ rw_rechnung_id: 7 });
+  });
+
+  it('does not ask for them for an entry without IBAN, a debit or a named invoice paid already', () => {
+    expect(gleicheAb(buchung({ verwendungszweck: 'Seminar' }), [], null, true)).toBeNull();
+    expect(
+      gleicheAb(buchung({ gutschrift: false, iban: 'DE02120300000000202051' }), [], null, true),
+    ).toBeNull();
+    const bezahlt = rechnung(42, { rechnungs_nr: 'RE-2026-00042', offen: 0, zahlstatus: 'bezahlt' });
+    const perId = buchung({ endToEndIds: ['RE-2026-00042'], iban: 'DE02120300000000202051' });
+    expect(gleicheAb(perId, [bezahlt], null, true)).toEqual({
+      grund: 'Rechnung RE-2026-00042 bereits bezahlt',
+    });
   });
 });

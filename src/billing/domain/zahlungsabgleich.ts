@@ -86,11 +86,31 @@ const einzeln = (rechnung: number, betrag: Cents, art: Zahlungsart): Zuordnung =
 
 const einzige = <T>(liste: T[]): T | null => (liste.length === 1 ? liste[0] : null);
 
+/**
+ * gleicheAb's answer when `rechnungen` held only the invoices the entry names and the last rule
+ * (amount and IBAN) is to decide: the caller reads the open invoices of the entry's amount and asks
+ * again with them. Every earlier rule looks only at named invoices, so it decides the same either
+ * way, and an entry that names its invoice costs no read by amount.
+ */
+export const BETRAG_FEHLT = 'betrag-fehlt';
+
 export function gleicheAb(
   b: Kontobuchung,
   rechnungen: readonly Abgleichsrechnung[],
   sammler: Sammelbuchung | null,
-): Zuordnung | Wartegrund | null {
+): Zuordnung | Wartegrund | null;
+export function gleicheAb(
+  b: Kontobuchung,
+  rechnungen: readonly Abgleichsrechnung[],
+  sammler: Sammelbuchung | null,
+  nurGenannte: true,
+): Zuordnung | Wartegrund | null | typeof BETRAG_FEHLT;
+export function gleicheAb(
+  b: Kontobuchung,
+  rechnungen: readonly Abgleichsrechnung[],
+  sammler: Sammelbuchung | null,
+  nurGenannte = false,
+): Zuordnung | Wartegrund | null | typeof BETRAG_FEHLT {
   const kandidaten = rechnungen.filter((r) => r.betrag > 0);
   const perEndToEnd = einzige(kandidaten.filter((r) => b.endToEndIds.includes(r.rechnungs_nr)));
   if (b.ruecklastschrift) {
@@ -126,6 +146,7 @@ export function gleicheAb(
   const perNummer = einzige(offen.filter((r) => worte.includes(r.rechnungs_nr)));
   if (perNummer) return einzeln(perNummer.id, b.betrag, 'eingang');
   const iban = normal(b.iban);
+  if (nurGenannte && iban) return BETRAG_FEHLT;
   const perBetrag = einzige(offen.filter((r) => iban && r.offen === b.betrag && normal(r.iban) === iban));
   return perBetrag ? einzeln(perBetrag.id, b.betrag, 'eingang') : null;
 }
