@@ -671,6 +671,21 @@ describe('Rechnungslauf: the template and the archived original of what it issue
     expect(rechnungen(a).map((r) => r.id)).toContain(storno);
   });
 
+  it('dates invoice and storno by their date of issue, also a back-dated one (lists and DATEV go by it)', async () => {
+    const a = aufbau();
+    await buche(a, { verifiziert: true });
+    const am = new Date('2025-03-01T10:00:00Z');
+    const spaeter = new Date('2025-04-15T08:30:00Z');
+
+    await a.lauf.starte({ objekt: SEMINAR, nurVerifizierte: false }, null, undefined, { datum: am });
+    await a.lauf.storniereRechnung(rechnungen(a)[0].id, false, null, { datum: spaeter });
+
+    expect(rechnungen(a).map((r) => [r.createdAt, r.data?.datum])).toEqual([
+      [am, am.toISOString()],
+      [spaeter, spaeter.toISOString()],
+    ]);
+  });
+
   it('reports an invoice whose PDF could not be archived; the invoice stays issued', async () => {
     const a = aufbau();
     a.speicher.tabellen.vorlagen[0].datei = 'fehlt.hbs';

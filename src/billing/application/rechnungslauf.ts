@@ -440,6 +440,9 @@ export class Rechnungslauf {
       netto: centsToEuros(summen.netto),
       mwst: centsToEuros(summen.mwst),
       data: { ...inhalt, datum: datum.toISOString() } as Record<string, unknown>,
+      // Its date of issue, which the lists, the DATEV months and the GoBD export go by: the same
+      // moment for a run now, the run's date for the demo data's runs in the past.
+      createdAt: datum,
     };
     const id = await tx.rechnungAnlegen(werte);
     await tx.protokolliere({

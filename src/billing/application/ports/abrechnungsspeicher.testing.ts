@@ -343,9 +343,9 @@ class BillingTxInMemory implements BillingTx {
       rw_vorlage_id: null,
       original_datei: null,
       original_sha256: null,
+      createdAt: new Date(0),
       ...werte,
       id,
-      createdAt: new Date(0),
     });
     return id;
   }

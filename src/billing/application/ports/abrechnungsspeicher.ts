@@ -88,7 +88,7 @@ export interface Rechnungsvorlage {
 }
 
 /** The fields an invoice is issued with (number, amounts and content included). */
-export type NeueRechnung = Partial<Omit<Rechnung, 'id' | 'createdAt'>> & { rechnungs_nr: string };
+export type NeueRechnung = Partial<Omit<Rechnung, 'id'>> & { rechnungs_nr: string };
 
 /** An invoice of a summary with what its SEPA payment needs beyond its snapshot. */
 export interface AbgerechneteRechnung extends Rechnung {
