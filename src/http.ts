@@ -13,6 +13,7 @@ import { sessionLayer } from './platform/auth/known-session';
 import { SessionSerializer } from './platform/auth/session.serializer';
 import { renewSessionWhenDue, SessionStores } from './platform/auth/session-store';
 import { bodyParsers, middlewareErrors } from './platform/http/body-parsing';
+import { apiCompression } from './platform/http/api-compression';
 import { answerClientError } from './platform/http/client-errors';
 import { clientFiles } from './platform/http/client-files';
 import { weakEtag } from './platform/http/etag';
@@ -71,6 +72,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   // client's conditional GETs do not need one: it keeps the last answer per URL itself and sends
   // If-None-Match by hand (client/src/lib/api.ts), which Express answers 304 regardless.
   app.use('/node', noStore);
+  app.use('/node', apiCompression());
   // What Node's parser refuses (headers over 16 KB) gets a German JSON answer too.
   app.getHttpServer().on('clientError', answerClientError);
   // Express compiles the setting; its answers are then kept per address.
@@ -83,7 +85,7 @@ export async function configureHttp(app: NestExpressApplication): Promise<void> 
   const known = {
     cookieName: SESSION_COOKIE,
     secret: appConfig.sessionSecret,
-    recentSession: (sid: string) => store.recentSession?.(sid),
+    recentSession: (sid: string) => store.recentSessionView?.(sid),
     knownIdentity: (stored: unknown) => serializer.knownIdentity(stored),
   };
   app.use(

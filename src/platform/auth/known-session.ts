@@ -21,8 +21,8 @@ import { expiryDue } from './session-store';
 export interface KnownSessionSources {
   cookieName: string;
   secret: string;
-  /** The session as the store had it a moment ago (SessionStore.recentSession), or undefined. */
-  recentSession(sid: string): SessionData | undefined;
+  /** The session as the store had it a moment ago (SessionStore.recentSessionView), or undefined. */
+  recentSession(sid: string): Readonly<SessionData> | undefined;
   /** The identity the stored user vouches for without a lookup (SessionSerializer.knownIdentity). */
   knownIdentity(stored: unknown): StaffUser | undefined;
 }

@@ -54,4 +54,20 @@ describe('recently read sessions', () => {
     recent.moveExpiry('a', now + 120_000);
     expect(recent.get('a')?.expires).toBe(now + 120_000);
   });
+
+  it('parses a session once for the readers that only look, frozen, and anew once its expiry moved', () => {
+    recent.put('a', '{"passport":{"user":{"id":7}}}', now + 60_000, recent.ticket());
+    const parse = jest.fn((sess: string, expires: number) => ({ ...JSON.parse(sess), expires }));
+    const first = recent.view('a', parse);
+    expect(recent.view('a', parse)).toBe(first);
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(first).toEqual({ passport: { user: { id: 7 } }, expires: now + 60_000 });
+    expect(Object.isFrozen(first) && Object.isFrozen(first?.passport.user)).toBe(true);
+
+    recent.moveExpiry('a', now + 120_000);
+    expect(recent.view('a', parse)?.expires).toBe(now + 120_000);
+    expect(parse).toHaveBeenCalledTimes(2);
+    now += RECENT_MS;
+    expect(recent.view('a', parse)).toBeUndefined();
+  });
 });

@@ -115,7 +115,8 @@ export interface UserSessionIndex {
    * (`withStoredExpiry`), without a lookup; undefined when not at hand (always, for a store that
    * keeps nothing).
    */
-  recentSession?(sid: string): SessionData | undefined;
+  /** The session as read a moment ago, shared and frozen (RecentSessions.view): only to look at. */
+  recentSessionView?(sid: string): Readonly<SessionData> | undefined;
   /** The live sessions of these users, or of every logged-in user for `null`. */
   userSessions(userIds: number[] | null): Promise<UserSession[]>;
   destroyAll(sids: string[]): Promise<void>;
@@ -185,9 +186,18 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
     return createSessionKeepingExpiry(this, req, data);
   }
 
+  /** A copy of its own for express-session, which changes it. */
   recentSession(sid: string): SessionData | undefined {
     const recent = this.recent.get(sid);
-    return recent && rememberStoredExpiry(JSON.parse(recent.sess) as SessionData, recent.expires);
+    return recent && this.parse(recent.sess, recent.expires);
+  }
+
+  recentSessionView(sid: string): Readonly<SessionData> | undefined {
+    return this.recent.view(sid, (sess, expires) => this.parse(sess, expires));
+  }
+
+  private parse(sess: string, expires: number): SessionData {
+    return rememberStoredExpiry(JSON.parse(sess) as SessionData, expires);
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {
