@@ -12,6 +12,7 @@ import {
 } from './ports/datev-quellen';
 import { EinstellungenSpeicher } from './ports/einstellungen-speicher';
 import { Uhr } from './ports/uhr';
+import { monatsZeitraum } from '../domain/datev-buchungen';
 
 class EinstellungenImSpeicher extends EinstellungenSpeicher {
   werte = new Map<string, object>();
@@ -38,8 +39,13 @@ class QuellenImSpeicher extends DatevQuellen {
   async abrechnungVorhanden(id: number) {
     return this.rechnungsliste.some((r) => r.rw_abrechnung_id === id);
   }
-  async ausstellungszeiten() {
-    return this.rechnungsliste.map((r) => r.createdAt);
+  async rechnungenJeMonat(monate: string[]) {
+    return new Map(
+      monate.map((monat) => {
+        const { ab, vor } = monatsZeitraum(monat);
+        return [monat, this.rechnungsliste.filter((r) => r.createdAt >= ab && r.createdAt < vor).length];
+      }),
+    );
   }
   async exporte(bereich: { monate: string[] } | { abrechnungId: number }) {
     return this.vermerkt.filter((v) =>

@@ -56,15 +56,10 @@ export class DatevExport {
       throw DomainError.invalid('DATEV_JAHR', 'Bitte ein Jahr zwischen 2000 und 2100 angeben.');
     }
     const liste = monate(`${jahr}-01`, `${jahr}-12`);
-    const [zeiten, exporte] = await Promise.all([
-      this.quellen.ausstellungszeiten(jahr),
+    const [anzahl, exporte] = await Promise.all([
+      this.quellen.rechnungenJeMonat(liste),
       this.quellen.exporte({ monate: liste }),
     ]);
-    const anzahl = new Map<string, number>();
-    for (const z of zeiten) {
-      const monat = berlinerTag(z).slice(0, 7);
-      anzahl.set(monat, (anzahl.get(monat) ?? 0) + 1);
-    }
     return liste.map((monat) => ({
       monat,
       rechnungen: anzahl.get(monat) ?? 0,

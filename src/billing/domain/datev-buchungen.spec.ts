@@ -1,5 +1,11 @@
 import { domainError } from '../../shared/domain-error.testing';
-import { monate, monatsgrenzen, rechnungsbuchungen, zahlungsbuchung } from './datev-buchungen';
+import {
+  monate,
+  monatsgrenzen,
+  monatsZeitraum,
+  rechnungsbuchungen,
+  zahlungsbuchung,
+} from './datev-buchungen';
 import {
   datevMandant,
   pruefeDatevEinstellungen,
@@ -129,5 +135,18 @@ describe('DATEV settings', () => {
     expect(datevMandant({ ...einstellungen, wj_beginn_monat: 7 }, '2026-03-01').wjBeginn).toBe('2025-07-01');
     expect(datevMandant(einstellungen, '2026-03-01').wjBeginn).toBe('2026-01-01');
     expect(domainError(() => datevMandant(standardDatevEinstellungen(), '2026-03-01')).kind).toBe('conflict');
+  });
+});
+
+describe('monatsZeitraum', () => {
+  it('spans a Berlin month from its first midnight to the next month’s, across summer time', () => {
+    expect(monatsZeitraum('2026-03')).toEqual({
+      ab: new Date('2026-02-28T23:00:00Z'),
+      vor: new Date('2026-03-31T22:00:00Z'),
+    });
+    expect(monatsZeitraum('2026-12')).toEqual({
+      ab: new Date('2026-11-30T23:00:00Z'),
+      vor: new Date('2026-12-31T23:00:00Z'),
+    });
   });
 });

@@ -6,6 +6,7 @@
  * netting of a storno, which moved none) is booked between the bank account and the debtor, with
  * the invoice number in Belegfeld 1 so that DATEV's OPOS clears the invoice.
  */
+import { berlinZeitpunkt } from '../../../common/kalender';
 import { DomainError } from '../../shared/domain-error';
 import { eurosToCents, type Cents } from '../../shared/money';
 import type { DatevBuchung } from '../../shared/datev/buchungsstapel';
@@ -118,6 +119,13 @@ export function monatsgrenzen(monat: string): { von: string; bis: string } {
   const [jahr, m] = monat.split('-').map(Number);
   const letzter = new Date(Date.UTC(jahr, m, 0)).getUTCDate();
   return { von: `${monat}-01`, bis: `${monat}-${String(letzter).padStart(2, '0')}` };
+}
+
+/** The instants of a Berlin month: from its first midnight (`ab`) up to the next month's (`vor`). */
+export function monatsZeitraum(monat: string): { ab: Date; vor: Date } {
+  const [jahr, m] = monat.split('-').map(Number);
+  const naechster = m === 12 ? `${jahr + 1}-01` : `${jahr}-${String(m + 1).padStart(2, '0')}`;
+  return { ab: berlinZeitpunkt(`${monat}-01`, '00:00'), vor: berlinZeitpunkt(`${naechster}-01`, '00:00') };
 }
 
 /** A Date as its Berlin calendar day, YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 /** DatevQuellen on rw_rechnung, rw_zahlung and datev_export (both databases). */
 import { Injectable } from '@nestjs/common';
-import { Between, DataSource, In, IsNull, Not } from 'typeorm';
+import { And, Between, DataSource, In, IsNull, LessThan, MoreThanOrEqual, Not } from 'typeorm';
 import { eurosToCents } from '../../../shared/money';
 import {
   DatevQuellen,
@@ -10,7 +10,7 @@ import {
   type DatevZahlungsquelle,
 } from '../../application/ports/datev-quellen';
 import type { GespeicherteDatevRechnung } from '../../domain/datev-buchungen';
-import { monatsgrenzen } from '../../domain/datev-buchungen';
+import { monatsgrenzen, monatsZeitraum } from '../../domain/datev-buchungen';
 import { DatevExportEintrag } from './einstellung.entity';
 import { RwAbrechnung } from './rw-abrechnung.entity';
 import { RwRechnung } from './rw-rechnung.entity';
@@ -76,13 +76,17 @@ export class DatevQuellenTypeorm extends DatevQuellen {
     return (await this.dataSource.getRepository(RwAbrechnung).count({ where: { id } })) > 0;
   }
 
-  async ausstellungszeiten(jahr: number): Promise<Date[]> {
-    const [von] = umDenMonat(`${jahr}-01`);
-    const [, bis] = umDenMonat(`${jahr}-12`);
-    const zeilen = await this.dataSource
-      .getRepository(RwRechnung)
-      .find({ where: { createdAt: Between(von, bis) }, select: { id: true, createdAt: true } });
-    return zeilen.map((z) => z.createdAt);
+  async rechnungenJeMonat(monate: string[]): Promise<Map<string, number>> {
+    const repository = this.dataSource.getRepository(RwRechnung);
+    const anzahl = new Map<string, number>();
+    for (const monat of monate) {
+      const { ab, vor } = monatsZeitraum(monat);
+      anzahl.set(
+        monat,
+        await repository.count({ where: { createdAt: And(MoreThanOrEqual(ab), LessThan(vor)) } }),
+      );
+    }
+    return anzahl;
   }
 
   async exporte(bereich: { monate: string[] } | { abrechnungId: number }): Promise<DatevExportVermerk[]> {

@@ -40,8 +40,11 @@ export abstract class DatevQuellen {
   /** A month: the payments dated in it; a summary: the payments of its invoices. */
   abstract zahlungen(bereich: DatevBereich): Promise<DatevZahlungsquelle[]>;
   abstract abrechnungVorhanden(id: number): Promise<boolean>;
-  /** When the invoices of a year were issued (for the months' overview). */
-  abstract ausstellungszeiten(jahr: number): Promise<Date[]>;
+  /**
+   * How many invoices were issued in each of these months (Berlin, `monatsZeitraum`), counted by
+   * the database: a year can hold 100 000 invoices, and reading their times grew the server by 2 GB.
+   */
+  abstract rechnungenJeMonat(monate: string[]): Promise<Map<string, number>>;
   abstract exporte(bereich: { monate: string[] } | { abrechnungId: number }): Promise<DatevExportVermerk[]>;
   abstract vermerken(vermerke: Omit<DatevExportVermerk, 'createdAt'>[]): Promise<void>;
 }
