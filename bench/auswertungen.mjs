@@ -15,20 +15,19 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  appEnv,
   BENCH_ADMIN_PASSWORD,
   benchDatabase,
   BenchError,
   connect,
   distDir,
   elapsedMs,
+  ensureSeeded,
   login,
   machineFacts,
   parseArgs,
   request,
   runMain,
   startBuiltApp,
-  startNode,
   writeReadmeSection,
 } from './api/lib.mjs';
 
@@ -99,74 +98,6 @@ function aufrufe(heute, top) {
   ];
 }
 
-async function ensureSeeded(db, dist) {
-  const server = await connect(db);
-  try {
-    const [schemas] = await server.query('SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [
-      db.database,
-    ]);
-    if (schemas.length > 0) {
-      const [marked] = await server.query(
-        "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'bench_seed'",
-        [db.database],
-      );
-      if (marked.length === 0)
-        throw new BenchError(
-          `Die Datenbank ${db.label} wurde nicht von diesem Benchmark gefüllt: sie bleibt.`,
-        );
-      const [[marker]] = await server.query(`SELECT * FROM \`${db.database}\`.bench_seed`);
-      if (
-        marker?.complete &&
-        Number(marker.scale) === options.scale &&
-        marker.heute === options.heute &&
-        !options.reseed
-      ) {
-        log(
-          `Datenbank ${db.label}: schon gefüllt (${Number(marker.seconds).toFixed(0)} s Seed), wiederverwendet`,
-        );
-        return Number(marker.seconds);
-      }
-      await server.query(`DROP DATABASE \`${db.database}\``);
-    }
-    await server.query(`CREATE DATABASE \`${db.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await server.query(
-      `CREATE TABLE \`${db.database}\`.bench_seed (scale INT NOT NULL, heute VARCHAR(10) NOT NULL, complete TINYINT NOT NULL, seconds DOUBLE NULL)`,
-    );
-    await server.query(`INSERT INTO \`${db.database}\`.bench_seed VALUES (?, ?, 0, NULL)`, [
-      options.scale,
-      options.heute,
-    ]);
-  } finally {
-    await server.end();
-  }
-  log(`Seed: ${options.scale} Benutzer, heute = ${options.heute}, nach ${db.label} …`);
-  const started = Date.now();
-  const seed = startNode(
-    join(dist, 'src', 'main.js'),
-    ['--seed', '--scale', String(options.scale), '--heute', options.heute],
-    {
-      env: appEnv({
-        databaseUrl: db.url,
-        port: 0,
-        dir: tmp,
-        secret: 'bench-auswertung',
-        adminPassword: BENCH_ADMIN_PASSWORD,
-      }),
-      logFile: join(tmp, 'seed.log'),
-    },
-  );
-  children.push(seed);
-  const code = await new Promise((resolve) => seed.on('exit', resolve));
-  children.splice(children.indexOf(seed), 1);
-  if (code !== 0) throw new BenchError(`Seed fehlgeschlagen (${code}):\n${seed.tail(40)}`);
-  const seconds = (Date.now() - started) / 1000;
-  const connection = await connect(db, { withDatabase: true });
-  await connection.query('UPDATE bench_seed SET complete = 1, seconds = ?', [seconds]);
-  await connection.end();
-  log(`Seed fertig in ${seconds.toFixed(1)} s`);
-  return seconds;
-}
-
 async function main() {
   const dist = distDir(options.dist);
   const suffix = options.scale === FULL_SCALE ? '' : `_${options.scale}`;
@@ -175,7 +106,18 @@ async function main() {
       `mysql://root@127.0.0.1:3306/verband_bench_auswertung${suffix}`,
     'BENCH_AUSWERTUNG_DATABASE_URL',
   );
-  const seedSeconds = await ensureSeeded(db, dist);
+  // Seeded once per scale and day (the evaluated year and month follow the seed's today).
+  const { seconds: seedSeconds } = await ensureSeeded({
+    db,
+    dist,
+    scale: options.scale,
+    heute: options.heute,
+    reseed: options.reseed,
+    log,
+    dir: tmp,
+    children,
+    fields: [{ name: 'heute', sql: 'VARCHAR(10) NOT NULL', value: options.heute, match: true }],
+  });
   const connection = await connect(db, { withDatabase: true });
   const machine = await machineFacts(connection);
   const zeilen = {};

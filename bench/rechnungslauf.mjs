@@ -14,7 +14,7 @@
  * The run then issues one invoice per member. Peak RSS is the server process's VmHWM, reset
  * before each phase (`/proc/<pid>/clear_refs`), so each phase shows its own peak.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,8 @@ import {
   machineFacts,
   parseArgs,
   request,
+  resetPeak,
+  rss,
   runMain,
   startNode,
   waitFor,
@@ -48,21 +50,6 @@ const SETUP_CONCURRENCY = 8;
 const tmp = mkdtempSync(join(tmpdir(), 'verband-bench-billing-'));
 const children = [];
 let dropDatabase = async () => undefined;
-
-/** The server process's peak RSS (VmHWM) and current RSS in MB; `reset` starts a new peak. */
-function rss(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-  return { peakMb: kb('VmHWM') / 1024, nowMb: kb('VmRSS') / 1024 };
-}
-function resetPeak(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false; // then the peak counts from the server's start
-  }
-}
 
 /** A small API client with the session of the logged-in staff user. */
 function client(port, cookie) {

@@ -10,7 +10,9 @@
  *   node bench/api/cpu-ab.mjs --call seminar-vorgaenge /tmp/build-a /tmp/build-b
  *
  * Options: `--call KEY` (calls.mjs, default seminar-vorgaenge), `--rounds N` (default 6),
- * `--concurrency N` (default 16). Database: BENCH_API_DATABASE_URL as in lists.mjs.
+ * `--concurrency N` (default 16), `--accept-encoding VALUE` (sent as a browser sends it, e.g.
+ * 'gzip, deflate, br, zstd': what compressing the answers costs; the bytes on the wire are shown).
+ * Database: BENCH_API_DATABASE_URL as in lists.mjs.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,19 +30,21 @@ import {
   request,
   runMain,
   startBuiltApp,
+  waitForQuietJobs,
 } from './lib.mjs';
 
 const args = parseArgs();
 const key = args.value('--call', 'seminar-vorgaenge');
 const rounds = args.number('--rounds', 6);
 const concurrency = args.number('--concurrency', 16);
+const acceptEncoding = args.value('--accept-encoding', undefined);
 const SLICE_MS = 1500;
 const TICK_MS = 1000 / 100; // USER_HZ of /proc/<pid>/stat
 
 /** Positional arguments: every argument that is neither an option nor an option's value. */
 function builds() {
   const argv = process.argv.slice(2);
-  const withValue = new Set(['--call', '--rounds', '--concurrency']);
+  const withValue = new Set(['--call', '--rounds', '--concurrency', '--accept-encoding']);
   return argv.filter((arg, i) => !arg.startsWith('--') && !withValue.has(argv[i - 1])).map(distDir);
 }
 
@@ -72,14 +76,16 @@ async function main() {
   for (const [i, dist] of dists.entries()) {
     const { child, port } = await startBuiltApp(db, dist, { dir: tmp, logFile: join(tmp, `app-${i}.log`) });
     const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-    apps.push({ dist, child, port, agent, requests: 0, ms: 0, app: 0, db: 0, client: 0, idle: 0 });
+    apps.push({ dist, child, port, agent, requests: 0, bytes: 0, ms: 0, app: 0, db: 0, client: 0, idle: 0 });
     const { cookie } = await login(agent, port, 'admin', BENCH_ADMIN_PASSWORD);
-    apps.at(-1).headers = { cookie };
+    await waitForQuietJobs(port, cookie);
+    apps.at(-1).headers = acceptEncoding ? { cookie, 'accept-encoding': acceptEncoding } : { cookie };
   }
 
   async function slice(app, record) {
     let stop = false;
     let requests = 0;
+    let bytes = 0;
     const before = {
       app: cpuMs(app.child.pid),
       db: cpuMs(mariadb),
@@ -94,12 +100,14 @@ async function main() {
           const answer = await request(app.agent, app.port, url, { headers: app.headers });
           if (answer.status !== 200) throw new BenchError(`${app.dist}: ${answer.status} ${answer.body}`);
           requests++;
+          bytes += answer.body.length;
         }
       }),
     );
     if (!record) return;
     const client = process.cpuUsage(before.client);
     app.requests += requests;
+    app.bytes += bytes;
     app.ms += Date.now() - started;
     app.app += cpuMs(app.child.pid) - before.app;
     app.db += cpuMs(mariadb) - before.db;
@@ -112,7 +120,10 @@ async function main() {
     for (const app of round % 2 ? [...apps].reverse() : apps) await slice(app, true);
   }
   const perRequest = (ms, app) => ((ms * 1000) / app.requests).toFixed(0);
-  console.log(`${call.label}, ${rounds} × ${SLICE_MS / 1000} s je Build, Nebenläufigkeit ${concurrency}`);
+  console.log(
+    `${call.label}, ${rounds} × ${SLICE_MS / 1000} s je Build, Nebenläufigkeit ${concurrency}` +
+      (acceptEncoding ? `, Accept-Encoding: ${acceptEncoding}` : ''),
+  );
   console.table(
     apps.map((app) => ({
       build: app.dist,
@@ -121,6 +132,7 @@ async function main() {
       'Client µs/Anfrage': perRequest(app.client, app),
       'Leerlauf %': ((app.idle / (2 * app.ms)) * 100).toFixed(0),
       'Anfragen/s': ((app.requests * 1000) / app.ms).toFixed(0),
+      'Bytes/Antwort': (app.bytes / app.requests).toFixed(0),
     })),
   );
 }

@@ -1,7 +1,9 @@
 /**
- * Shared pieces of the API benchmarks in bench/api (lists.mjs, overhead.mjs and their servers):
- * command-line arguments, the built app (`--dist`), the bench database (never `test`), a small
- * keep-alive HTTP client with the client's login, percentiles and the machine's facts.
+ * Shared pieces of the benchmarks in bench/api (lists.mjs, overhead.mjs and their servers) and of
+ * the benches beside it (rechnungslauf, geldstapel, auswertungen, dispatch): command-line
+ * arguments, the built app (`--dist`), the bench database (never `test`) and its seed once per
+ * database, a small keep-alive HTTP client with the client's login, percentiles, peak RSS and the
+ * machine's facts.
  * Errors meant for people are BenchErrors: `runMain` prints their (German / English) message alone.
  */
 import { spawn } from 'node:child_process';
@@ -161,10 +163,13 @@ export async function connect(db, { withDatabase = false } = {}) {
 
 /**
  * A mysql2 pool as hand-written code would use it: UTC dates, DATE as 'YYYY-MM-DD', DECIMAL as
- * numbers (booleans stay 0/1 here; the floor server turns the known boolean fields into booleans).
+ * numbers (booleans stay 0/1 here; the floor server turns the known boolean fields into booleans),
+ * and no stack trace captured per query (`trace: false`, as the app's pool has it). `callbacks`:
+ * mysql2's own callback pool instead of its promise wrapper; `dateStrings`: which date types come
+ * as their stored text (default DATE only).
  */
-export function floorPool(db, connectionLimit = 10) {
-  const mysql = projectRequire('mysql2/promise');
+export function floorPool(db, { connectionLimit = 10, callbacks = false, dateStrings = ['DATE'] } = {}) {
+  const mysql = projectRequire(callbacks ? 'mysql2' : 'mysql2/promise');
   return mysql.createPool({
     host: db.host,
     port: db.port,
@@ -172,9 +177,10 @@ export function floorPool(db, connectionLimit = 10) {
     password: db.password,
     database: db.database,
     timezone: 'Z',
-    dateStrings: ['DATE'],
+    dateStrings,
     decimalNumbers: true,
     supportBigNumbers: true,
+    trace: false,
     connectionLimit,
   });
 }
@@ -270,6 +276,36 @@ export async function startBuiltApp(db, dist, { dir, logFile }) {
   return { child, port };
 }
 
+/**
+ * Waits until the app's own jobs are done: a first start on a seeded database runs its start-up
+ * work in the background (Abo periods, group refills, the seed's due newsletters sent into the
+ * outbox), which would be measured along with the requests. Quiet: no job active or waiting in
+ * five polls in a row (a second) (`GET /node/api/auftraege`); answers the seconds waited.
+ */
+export async function waitForQuietJobs(port, cookie, { timeoutMs = 600_000 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const started = Date.now();
+  let quietPolls = 0;
+  try {
+    await waitFor(
+      'Hintergrundaufträge / background jobs',
+      async () => {
+        const answer = await request(agent, port, '/node/api/auftraege', {
+          headers: { cookie, 'x-api-request': '1' },
+        });
+        if (answer.status !== 200) throw new BenchError(`/node/api/auftraege: ${answer.status}`);
+        const busy = JSON.parse(answer.body.toString()).some((c) => c.active + c.waiting > 0);
+        quietPolls = busy ? 0 : quietPolls + 1;
+        return quietPolls >= 5;
+      },
+      { timeoutMs },
+    );
+  } finally {
+    agent.destroy();
+  }
+  return (Date.now() - started) / 1000;
+}
+
 /** A free TCP port on 127.0.0.1 (for a child process that needs its port up front). */
 export function freePort() {
   return new Promise((resolvePromise, reject) => {
@@ -355,6 +391,138 @@ export async function waitFor(what, check, { child, timeoutMs = 120000 } = {}) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Seeding once per database
+
+/**
+ * The bench database, seeded once by the app's own `--seed --scale N --heute D` and kept for the
+ * next runs (a seed costs minutes). Its table `bench_seed` (one row) records the scale, that the
+ * seed finished, its seconds and when it ran, and the bench's own `fields` (`{ name, sql, value,
+ * match }`: the column's name and SQL type, the value of this run, and whether a seed of another
+ * value must be replaced — a marker without the column, written by an older bench, never matches).
+ * The database is reused while its seed finished with this scale and every `match` field equal,
+ * unless `reseed`; otherwise it is dropped and seeded again. Only what the bench seeded is ever
+ * dropped: a database with tables but no `bench_seed` is refused and left alone, and benchDatabase
+ * never names `test`. The seed runs as a child in `children` (so the bench's cleanup stops it),
+ * its log in `dir`. Newsletters of the seed due by now are stopped (haltDueNewsletters). Answers
+ * `{ reused, seconds, marker }`, the marker as stored.
+ */
+export async function ensureSeeded({
+  db,
+  dist,
+  scale,
+  heute,
+  reseed = false,
+  adminPassword = BENCH_ADMIN_PASSWORD,
+  log,
+  dir,
+  fields = [],
+  children = [],
+}) {
+  const server = await connect(db);
+  try {
+    const state = await seedState(server, db);
+    const marker = state.marker;
+    const same = (field) =>
+      marker?.[field.name] != null && String(marker[field.name]) === String(field.value);
+    if (
+      marker?.complete &&
+      Number(marker.scale) === scale &&
+      fields.filter((f) => f.match).every(same) &&
+      !reseed
+    ) {
+      const noted = fields.map((f) => `${f.name} = ${marker[f.name]}, `).join('');
+      log(
+        `Datenbank ${db.label}: schon mit Umfang ${scale} gefüllt (${noted}${Number(marker.seconds).toFixed(0)} s Seed) — wird wiederverwendet (--reseed zum Neuaufbau)`,
+      );
+      await haltDueNewsletters(server, db);
+      return { reused: true, seconds: Number(marker.seconds), marker };
+    }
+    if (state.exists && state.tables > 0 && !marker) {
+      throw new BenchError(
+        [
+          `Die Datenbank ${db.label} enthält Tabellen, wurde aber nicht von diesem Benchmark gefüllt: sie wird nicht gelöscht.`,
+          `The database ${db.label} holds tables but was not seeded by this benchmark: it is left alone.`,
+          `  Anderen Namen wählen / choose another name: ${db.envName}=mysql://root@127.0.0.1:3306/…`,
+        ].join('\n'),
+      );
+    }
+    if (state.exists) await server.query(`DROP DATABASE \`${db.database}\``);
+    await server.query(`CREATE DATABASE \`${db.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    const columns = fields.map((f) => `, \`${f.name}\` ${f.sql}`).join('');
+    await server.query(
+      `CREATE TABLE \`${db.database}\`.bench_seed (scale INT NOT NULL, complete TINYINT NOT NULL, seconds DOUBLE NULL, seeded_at DATETIME NOT NULL${columns})`,
+    );
+    await server.query(
+      `INSERT INTO \`${db.database}\`.bench_seed VALUES (?, 0, NULL, UTC_TIMESTAMP()${', ?'.repeat(fields.length)})`,
+      [scale, ...fields.map((f) => f.value)],
+    );
+  } finally {
+    await server.end();
+  }
+
+  log(`Seed: ${scale} Benutzer und der Rest im Verhältnis, heute = ${heute}, nach ${db.label} …`);
+  const started = Date.now();
+  const seed = startNode(
+    join(dist, 'src', 'main.js'),
+    ['--seed', '--scale', String(scale), '--heute', heute],
+    {
+      env: {
+        ...appEnv({ databaseUrl: db.url, port: 0, dir, secret: 'bench-api', adminPassword }),
+        // The seed holds every Benutzer and planned booking at once; far beyond 100 000 Benutzer
+        // that outgrows Node's default heap.
+        NODE_OPTIONS: '--max-old-space-size=8192',
+      },
+      logFile: join(dir, 'seed.log'),
+    },
+  );
+  children.push(seed);
+  const code = await new Promise((resolvePromise) => seed.on('exit', resolvePromise));
+  children.splice(children.indexOf(seed), 1);
+  if (code !== 0) throw new BenchError(`Seed fehlgeschlagen / seeding failed (${code}):\n${seed.tail(40)}`);
+  const seconds = (Date.now() - started) / 1000;
+  const connection = await connect(db, { withDatabase: true });
+  try {
+    await connection.query('UPDATE bench_seed SET complete = 1, seconds = ?', [seconds]);
+    await haltDueNewsletters(connection, db);
+    const [[marker]] = await connection.query('SELECT * FROM bench_seed');
+    log(`Seed fertig in ${seconds.toFixed(1)} s (mit Migrationen)`);
+    return { reused: false, seconds, marker };
+  } finally {
+    await connection.end();
+  }
+}
+
+/**
+ * The seed plans newsletters after its `heute`; on a database seeded days ago they are due, and the
+ * app's first start would send them (350 000 mails into the outbox at 100 000 Benutzer) while the
+ * bench measures: stopped ("Versand anhalten") before the app starts.
+ */
+async function haltDueNewsletters(connection, db) {
+  await connection.query(
+    `UPDATE \`${db.database}\`.newsletter_dispatcher SET angehalten = 1 WHERE versendet = 0 AND versand_time < UTC_TIMESTAMP()`,
+  );
+}
+
+/** Whether the bench database exists, how many tables it holds and its `bench_seed` row, if any. */
+async function seedState(server, db) {
+  const [schemas] = await server.query('SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [
+    db.database,
+  ]);
+  if (schemas.length === 0) return { exists: false };
+  const [[{ tables }]] = await server.query(
+    'SELECT COUNT(*) AS tables FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?',
+    [db.database],
+  );
+  const [marked] = await server.query(
+    "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'bench_seed'",
+    [db.database],
+  );
+  if (marked.length === 0) return { exists: true, tables: Number(tables) };
+  const [[marker]] = await server.query(`SELECT * FROM \`${db.database}\`.bench_seed`);
+  return { exists: true, tables: Number(tables), marker };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Figures
 
 /** Nearest-rank percentile of ascending `sorted` (q in 0..1). */
@@ -372,6 +540,26 @@ export function summarize(times) {
     p99: percentile(sorted, 0.99),
     mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length),
   };
+}
+
+/**
+ * A process's peak RSS (VmHWM) and current RSS (VmRSS) in MB, read from /proc (Linux); the peak
+ * counts from the process's start or from the last resetPeak.
+ */
+export function rss(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { peakMb: kb('VmHWM') / 1024, nowMb: kb('VmRSS') / 1024 };
+}
+
+/** Starts a new peak for rss() (`/proc/<pid>/clear_refs`); false where that is not allowed. */
+export function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false; // then the peak counts from the process's start
+  }
 }
 
 /** Milliseconds since `started` (a process.hrtime.bigint()). */

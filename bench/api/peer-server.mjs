@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * The peer of bench/api/lists.mjs, in a process of its own: the usual NestJS CRUD way — a plain
- * TypeORM `findAndCount` / `find` with `relations` (calls.mjs) on the app's own entities and its
- * own connection options (dist), behind a plain node:http server. Answers the client's exact
- * URLs; prints `READY <port>`.
+ * The peer of bench/api/lists.mjs, in a process of its own: the usual NestJS CRUD way — plain
+ * TypeORM `find` with `select` and `relations` (calls.mjs) on the app's own entities and its own
+ * connection options (dist), behind a plain node:http server — fetching what the app answers: the
+ * app's visible columns (BENCH_SCHEMA, so never the password hash) and the included associations'
+ * attributes. Answers the client's exact URLs; prints `READY <port>`.
  *
- * Environment (set by lists.mjs): BENCH_DIST, BENCH_DB, BENCH_PARAMS.
+ * Environment (set by lists.mjs): BENCH_DIST, BENCH_DB, BENCH_PARAMS, BENCH_SCHEMA.
  */
 import http from 'node:http';
 import { join } from 'node:path';
@@ -25,6 +26,10 @@ const dataSource = new typeorm.DataSource(
 );
 await dataSource.initialize();
 
+const schema = JSON.parse(process.env.BENCH_SCHEMA);
+const pick = (names) => Object.fromEntries(names.map((name) => [name, true]));
+const visible = new Map(Object.entries(schema).map(([table, { columns }]) => [table, pick(columns)]));
+
 /** What the find options in calls.mjs use. */
 const t = {
   Like: typeorm.Like,
@@ -32,34 +37,36 @@ const t = {
   MoreThanOrEqual: typeorm.MoreThanOrEqual,
   LessThan: typeorm.LessThan,
   And: typeorm.And,
+  /** `select` of the columns the app answers of `table` (its visible fields). */
+  cols(table) {
+    const columns = visible.get(table);
+    if (!columns) throw new Error(`Tabelle ${table} fehlt in BENCH_SCHEMA`);
+    return columns;
+  },
+  /** `select` of these columns. */
+  pick,
+  /**
+   * The page and its count at the same time. Not the repository's findAndCount: with `select` it
+   * counts COUNT(DISTINCT <every selected column>), which on MariaDB skips each row with a NULL
+   * among them; `count` with the same `where` counts COUNT(1), or COUNT(DISTINCT id) when the
+   * where joins an association.
+   */
   async findAndCount(entity, options) {
-    const [rows, count] = await dataSource.getRepository(entity).findAndCount(options);
+    const repository = dataSource.getRepository(entity);
+    const [rows, count] = await Promise.all([
+      repository.find(options),
+      repository.count({ where: options.where }),
+    ]);
     return { count, rows };
   },
   find: (entity, options) => dataSource.getRepository(entity).find(options),
 };
 
-/**
- * Never answered, as in the app: what a CRUD module drops when serializing (ClassSerializerInterceptor
- * with @Exclude, here without its copies) — the password hash of every Benutzer, included ones too.
- */
-function withoutHidden(value, depth = 0) {
-  if (Array.isArray(value)) value.forEach((item) => withoutHidden(item, depth));
-  else if (value !== null && typeof value === 'object' && depth < 4) {
-    if (value.constructor?.name === 'Benutzer') delete value.password;
-    for (const child of Object.values(value)) {
-      if (child !== null && typeof child === 'object' && !(child instanceof Date))
-        withoutHidden(child, depth + 1);
-    }
-  }
-  return value;
-}
-
 const server = http.createServer(async (req, res) => {
   const call = calls.get(req.url);
   try {
     if (!call) throw Object.assign(new Error(`Unbekannter Aufruf ${req.url}`), { status: 404 });
-    const body = JSON.stringify(withoutHidden(await call.peer(t, params)));
+    const body = JSON.stringify(await call.peer(t, params));
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
