@@ -43,6 +43,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import {
+  apiClient,
+  auftragsergebnis,
   BENCH_ADMIN_PASSWORD,
   benchDatabase,
   BenchError,
@@ -53,7 +55,6 @@ import {
   login,
   machineFacts,
   parseArgs,
-  request,
   resetPeak,
   ROOT,
   rss,
@@ -323,45 +324,6 @@ async function kopienAnlegen(connection, monate) {
   return { anzahl: plan.length, sekunden, reused: false };
 }
 
-/** A small API client with the session of the logged-in staff user (as bench/rechnungslauf.mjs). */
-function client(port, cookie) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const call = async (method, path, { body, headers = {} } = {}) => {
-    const answer = await request(agent, port, `/node${path}`, {
-      method,
-      headers: { cookie, 'x-api-request': '1', 'x-forwarded-proto': 'https', ...headers },
-      body,
-    });
-    if (answer.status >= 300)
-      throw new BenchError(
-        `${method} ${path.slice(0, 200)}: ${answer.status} ${answer.body.toString().slice(0, 300)}`,
-      );
-    return answer;
-  };
-  const json = async (method, path, body, headers = {}) =>
-    JSON.parse(
-      (
-        await call(method, path, {
-          body: body === undefined ? undefined : JSON.stringify(body),
-          headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-        })
-      ).body.toString(),
-    );
-  return { agent, raw: call, json };
-}
-
-/** Long work answers with its job (`auftrag`) once the request's wait is over: polled to its result. */
-async function ergebnisDerArbeit(api, path, antwort) {
-  if (!antwort.auftrag) return antwort;
-  const { name, id } = antwort.auftrag;
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const stand = await api.json('GET', `/api/auftraege/${name}/${id}`);
-    if (stand.zustand === 'completed') return stand.ergebnis;
-    if (stand.zustand === 'failed') throw new BenchError(`${path}: ${stand.fehler}`);
-  }
-}
-
 const query = (q) =>
   new URLSearchParams(
     Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
@@ -594,7 +556,7 @@ async function main() {
   for (const m of zeitraum)
     for (const [beleg, n] of erwartet.get(m).belege) sollBelege.set(beleg, (sollBelege.get(beleg) ?? 0) + n);
 
-  const api = client(port, cookie);
+  const api = apiClient(port, cookie);
   // The export needs the Steuerberater's numbers (409 without them); the rest stays SKR03's defaults.
   const einstellungen = await api.json('GET', '/api/datev-einstellungen');
   const { bearbeitbar: _b, vorgaben: _v, ...werte } = einstellungen;
@@ -668,7 +630,7 @@ async function main() {
   resetPeak(app.pid);
   const vorCamt = rss(app.pid);
   started = process.hrtime.bigint();
-  const antwort = await ergebnisDerArbeit(
+  const antwort = await auftragsergebnis(
     api,
     '/api/rw-kontoauszug',
     JSON.parse(

@@ -19,7 +19,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  apiClient,
   appEnv,
+  auftragsergebnis,
   benchDatabase,
   BenchError,
   connect,
@@ -51,44 +53,9 @@ const tmp = mkdtempSync(join(tmpdir(), 'verband-bench-billing-'));
 const children = [];
 let dropDatabase = async () => undefined;
 
-/** A small API client with the session of the logged-in staff user. */
-function client(port, cookie) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: SETUP_CONCURRENCY });
-  const call = async (method, path, body, extra = {}) => {
-    const answer = await request(agent, port, `/node${path}`, {
-      method,
-      headers: {
-        cookie,
-        'x-api-request': '1',
-        'x-forwarded-proto': 'https',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...extra,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (answer.status >= 300)
-      throw new BenchError(`${method} ${path}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
-    return answer;
-  };
-  return {
-    agent,
-    raw: call,
-    json: async (method, path, body, extra) =>
-      JSON.parse((await call(method, path, body, extra)).body.toString()),
-  };
-}
-
 /** Long work (the invoice run): its result, polling its job once the request's wait is over. */
 async function ergebnisDerArbeit(api, path, body) {
-  const antwort = await api.json('POST', path, body, { prefer: 'wait=25' });
-  if (!antwort.auftrag) return antwort;
-  const { name, id } = antwort.auftrag;
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const stand = await api.json('GET', `/api/auftraege/${name}/${id}`);
-    if (stand.zustand === 'completed') return stand.ergebnis;
-    if (stand.zustand === 'failed') throw new BenchError(`${path}: ${stand.fehler}`);
-  }
+  return auftragsergebnis(api, path, await api.json('POST', path, body, { prefer: 'wait=25' }));
 }
 
 /** `work(i)` for i < n, `SETUP_CONCURRENCY` at a time. */
@@ -138,7 +105,7 @@ async function main() {
     },
   );
   const { cookie } = await login(probe, port, 'admin', ADMIN_PASSWORD);
-  const api = client(port, cookie);
+  const api = apiClient(port, cookie, { maxSockets: SETUP_CONCURRENCY });
 
   // Setup: one seminar with the three usual tiers, members with one employee each.
   const setupStart = process.hrtime.bigint();

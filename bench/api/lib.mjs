@@ -277,6 +277,48 @@ export async function startBuiltApp(db, dist, { dir, logFile }) {
 }
 
 /**
+ * A small API client with the session of a logged-in staff user, as the client sends its calls:
+ * `raw` answers the response (any status below 300, else a BenchError), `json` its parsed body.
+ */
+export function apiClient(port, cookie, { maxSockets = 1 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const raw = async (method, path, { body, headers = {} } = {}) => {
+    const answer = await request(agent, port, `/node${path}`, {
+      method,
+      headers: { cookie, 'x-api-request': '1', 'x-forwarded-proto': 'https', ...headers },
+      body,
+    });
+    if (answer.status >= 300)
+      throw new BenchError(
+        `${method} ${path.slice(0, 200)}: ${answer.status} ${answer.body.toString().slice(0, 300)}`,
+      );
+    return answer;
+  };
+  const json = async (method, path, body, headers = {}) =>
+    JSON.parse(
+      (
+        await raw(method, path, {
+          body: body === undefined ? undefined : JSON.stringify(body),
+          headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        })
+      ).body.toString(),
+    );
+  return { agent, raw, json };
+}
+
+/** Long work answers with its job (`auftrag`) once the request's wait is over: polled to its result. */
+export async function auftragsergebnis(api, path, antwort) {
+  if (!antwort.auftrag) return antwort;
+  const { name, id } = antwort.auftrag;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stand = await api.json('GET', `/api/auftraege/${name}/${id}`);
+    if (stand.zustand === 'completed') return stand.ergebnis;
+    if (stand.zustand === 'failed') throw new BenchError(`${path}: ${stand.fehler}`);
+  }
+}
+
+/**
  * Waits until the app's own jobs are done: a first start on a seeded database runs its start-up
  * work in the background (Abo periods, group refills, the seed's due newsletters sent into the
  * outbox), which would be measured along with the requests. Quiet: no job active or waiting in
