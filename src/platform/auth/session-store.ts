@@ -113,9 +113,8 @@ export interface UserSessionIndex {
   /**
    * The session as this process read or wrote it a moment ago, marked with its stored expiry
    * (`withStoredExpiry`), without a lookup; undefined when not at hand (always, for a store that
-   * keeps nothing).
+   * keeps nothing). Shared and frozen (RecentSessions.view): only to look at.
    */
-  /** The session as read a moment ago, shared and frozen (RecentSessions.view): only to look at. */
   recentSessionView?(sid: string): Readonly<SessionData> | undefined;
   /** The live sessions of these users, or of every logged-in user for `null`. */
   userSessions(userIds: number[] | null): Promise<UserSession[]>;
@@ -187,7 +186,7 @@ export class TypeOrmSessionStore extends session.Store implements UserSessionInd
   }
 
   /** A copy of its own for express-session, which changes it. */
-  recentSession(sid: string): SessionData | undefined {
+  private recentSession(sid: string): SessionData | undefined {
     const recent = this.recent.get(sid);
     return recent && this.parse(recent.sess, recent.expires);
   }
