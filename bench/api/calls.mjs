@@ -468,11 +468,12 @@ export const CALLS = [
     key: 'vorgaenge',
     label: 'Aktuelle Vorgänge (count)',
     resource: 'rw-transaction',
-    // features/billing/index.tsx 'vorgaenge': where child_id null, storno false, and the default
-    // time filter (3 months on buchung_time), combined with $and as ResourceList combines them.
+    // features/billing/index.tsx 'vorgaenge': the named filter `scope: 'aktuell'` (child_id null,
+    // not cancelled) and the default time filter (3 months on buchung_time).
     query: () => ({
       include: vorgangInclude,
-      where: { $and: [{ child_id: null, storno: false }, { buchung_time: { $gte: THREE_MONTHS_BACK } }] },
+      scope: 'aktuell',
+      where: { buchung_time: { $gte: THREE_MONTHS_BACK } },
       order: [['id', 'DESC']],
       limit: PAGE,
       offset: 0,
