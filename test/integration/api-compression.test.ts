@@ -49,4 +49,20 @@ describe('compression of API answers', () => {
     expect(klein.status).toBe(200);
     expect(klein.headers['content-encoding']).toBeUndefined();
   });
+
+  it('sends a streamed answer as it streams it, whole and uncompressed', async () => {
+    const csv = ['Name;Ort', ...Array.from({ length: 300 }, (_, i) => `Steuerberater ${i};Berlin`)].join(
+      '\n',
+    );
+    const antwort = await t
+      .anonymous()
+      .post('/node/csv/parse')
+      .set('Cookie', cookie)
+      .set('X-Api-Request', '1')
+      .set('Accept-Encoding', 'br')
+      .attach('file', Buffer.from(csv), 'liste.csv');
+    expect(antwort.status).toBe(200);
+    expect(antwort.headers['content-encoding']).toBeUndefined();
+    expect(antwort.body).toHaveLength(300);
+  });
 });

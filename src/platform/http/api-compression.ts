@@ -43,12 +43,11 @@ export function apiCompression(): RequestHandler {
       // A streamed answer has sent its headers already; it goes as it is.
       if (res.headersSent) return end(body, ...rest);
       res.vary('Accept-Encoding');
-      const kodierung = lohntSich(req, res, body) ? kodierungFuer(req) : undefined;
+      if (!lohntSich(req, res, body)) return end(body, ...rest);
+      const kodierung = kodierungFuer(req);
       if (!kodierung) return end(body, ...rest);
       const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8';
-      const gepackt = kodierung.packe(
-        typeof body === 'string' ? Buffer.from(body, encoding) : (body as Buffer),
-      );
+      const gepackt = kodierung.packe(typeof body === 'string' ? Buffer.from(body, encoding) : body);
       res.setHeader('Content-Encoding', kodierung.name);
       res.setHeader('Content-Length', gepackt.length);
       return end(gepackt, ...rest.filter((arg) => typeof arg === 'function'));
