@@ -24,15 +24,24 @@ export class AuditKettenKopf {
     const kopf = await this.sperren(manager);
     while (!(await this.altbestandVerketten(manager, kopf)));
     let vorher = kopf.letzter_hash ?? KETTENANFANG;
-    let letzte = kopf.letzte_id;
-    for (const zeile of zeilen) {
-      const { identifiers } = await manager.insert(Audit, zeile);
-      const id = Number(identifiers[0].id);
+    let letzte = kopf.letzte_id ?? 0;
+    // Every row is appended here under the head's lock, so the next ids follow the head's last one:
+    // each row goes in once, with its id and hash, instead of an insert, a read back and an update.
+    const verkettet = zeilen.map((zeile) => {
+      const id = ++letzte;
       const hash = kettenHash(vorher, { ...zeile, id });
-      await manager.update(Audit, { id }, { hash, vorgaenger_hash: vorher });
+      const vorgaenger_hash = vorher;
       vorher = hash;
-      letzte = id;
-    }
+      return { ...zeile, id, hash, vorgaenger_hash };
+    });
+    for (let i = 0; i < verkettet.length; i += STAPEL)
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(Audit)
+        .values(verkettet.slice(i, i + STAPEL))
+        .updateEntity(false)
+        .execute();
     await manager.update(AuditKettenKopfZeile, { id: KOPF }, { letzte_id: letzte, letzter_hash: vorher });
   }
 

@@ -46,6 +46,19 @@ export async function ladeTeilnehmer(
       'EVENT_NICHT_GEFUNDEN',
       `Veranstaltung ${eventId} gehört nicht zum Seminar ${veranstaltungId}.`,
     );
+  const eventIds = events.map((e) => e.id);
+  const liste = await teilnehmerVon(manager, buchungen, veranstaltungId, eventIds, { eventId, ohneBuchung });
+  return { seminar, events, liste };
+}
+
+/** The participant list of a seminar with the events `eventIds` (of one of them: `eventId`). */
+async function teilnehmerVon(
+  manager: EntityManager,
+  buchungen: SeminarBuchungen,
+  veranstaltungId: number,
+  eventIds: number[],
+  { eventId, ohneBuchung }: { eventId?: number; ohneBuchung?: number },
+): Promise<TeilnehmerZeile[]> {
   const aktuelle = (
     await buchungen.aktuelleSeminarBuchungen(alsTransaktion(manager), veranstaltungId)
   ).filter((b) => b.id !== ohneBuchung);
@@ -53,8 +66,7 @@ export async function ladeTeilnehmer(
     select: { id: true, benutzer_id: true, veranstaltung_event_id: true },
     where: { veranstaltung_id: veranstaltungId },
   });
-  const eventIds = events.map((e) => e.id);
-  return { seminar, events, liste: teilnehmerListe(aktuelle, nicht, eventIds, eventId) };
+  return teilnehmerListe(aktuelle, nicht, eventIds, eventId);
 }
 
 /**
@@ -74,20 +86,28 @@ const zahlSetzen = (
     .where('id = :id', { id })
     .execute();
 
-/** Writes the counts of the seminar and its events where they changed. */
+/**
+ * Writes the counts of the seminar and its events where they changed; a seminar no longer there
+ * has none. Reads only the counts, not the rows the participant list shows.
+ */
 export async function aktualisiereTeilnehmerzahl(
   manager: EntityManager,
   buchungen: SeminarBuchungen,
   veranstaltungId: number,
   ohneBuchung?: number,
 ): Promise<void> {
-  const { seminar, events, liste } = await ladeTeilnehmer(manager, buchungen, veranstaltungId, {
-    ohneBuchung,
+  const seminar = await manager.findOne(Veranstaltung, {
+    select: { id: true, teilnehmer_count: true },
+    where: { id: veranstaltungId },
   });
-  const zahlen = teilnehmerZahlen(
-    liste,
-    events.map((e) => e.id),
-  );
+  if (!seminar) return;
+  const events = await manager.find(VeranstaltungEvent, {
+    select: { id: true, teilnehmer_count: true },
+    where: { veranstaltung_id: veranstaltungId },
+  });
+  const eventIds = events.map((e) => e.id);
+  const liste = await teilnehmerVon(manager, buchungen, veranstaltungId, eventIds, { ohneBuchung });
+  const zahlen = teilnehmerZahlen(liste, eventIds);
   if (seminar.teilnehmer_count !== zahlen.seminar)
     await zahlSetzen(manager, Veranstaltung, seminar.id, zahlen.seminar);
   for (const event of events) {
@@ -116,10 +136,7 @@ export async function buchungGeaendert(
       if (event) seminare.add(event.veranstaltung_id);
     }
   }
-  for (const id of seminare) {
-    if (await manager.exists(Veranstaltung, { where: { id } }))
-      await aktualisiereTeilnehmerzahl(manager, buchungen, id, geloescht);
-  }
+  for (const id of seminare) await aktualisiereTeilnehmerzahl(manager, buchungen, id, geloescht);
 }
 
 export interface TeilnahmeAenderung {
