@@ -35,6 +35,16 @@ export class AboAnbindung extends AboVorgaenge {
     }));
   }
 
+  async periodenDerBuchungen(tx: Transaktion, aboId: number): Promise<Map<number, Set<number>>> {
+    const perioden = new Map<number, Set<number>>();
+    for (const { wb_abo_buchung_id, wb_abo_turnus_id } of await this.speicher.in(tx).aboPerioden(aboId)) {
+      if (wb_abo_buchung_id == null || wb_abo_turnus_id == null) continue;
+      const gebucht = perioden.get(wb_abo_buchung_id) ?? new Set<number>();
+      perioden.set(wb_abo_buchung_id, gebucht.add(wb_abo_turnus_id));
+    }
+    return perioden;
+  }
+
   abgerechnet(tx: Transaktion, aboBuchungId: number): Promise<number> {
     return this.speicher.in(tx).aboBuchungAbgerechnet(aboBuchungId);
   }

@@ -10,10 +10,19 @@ import { AboSpeicherImSpeicher } from './ports/abo-speicher.testing';
 
 /** Billing's side as far as the Abos see it: transactions per booking and period. */
 class VorgaengeImSpeicher extends AboVorgaenge {
-  liste: (AboPeriodenVorgang & { wb_abo_buchung_id: number })[] = [];
+  liste: (AboPeriodenVorgang & { wb_abo_id: number; wb_abo_buchung_id: number })[] = [];
 
   async vorgaengeDerBuchung(_tx: Transaktion, aboBuchungId: number) {
     return this.liste.filter((v) => v.wb_abo_buchung_id === aboBuchungId);
+  }
+  async periodenDerBuchungen(_tx: Transaktion, aboId: number) {
+    const perioden = new Map<number, Set<number>>();
+    for (const v of this.liste.filter((x) => x.wb_abo_id === aboId))
+      perioden.set(
+        v.wb_abo_buchung_id,
+        (perioden.get(v.wb_abo_buchung_id) ?? new Set()).add(v.wb_abo_turnus_id!),
+      );
+    return perioden;
   }
   async abgerechnet(_tx: Transaktion, aboBuchungId: number) {
     return this.liste.filter((v) => v.wb_abo_buchung_id === aboBuchungId && v.rw_rechnung_id != null).length;
@@ -23,6 +32,7 @@ class VorgaengeImSpeicher extends AboVorgaenge {
     this.liste.push({
       id,
       wb_abo_turnus_id: b.wb_abo_turnus_id,
+      wb_abo_id: b.wb_abo_id,
       wb_abo_buchung_id: b.wb_abo_buchung_id,
       // The period's price unless the booking owes another.
       betrag: b.betrag === null ? -1 : b.betrag / 100,
@@ -113,6 +123,25 @@ describe('AboAbrechnung', () => {
     expect(gemeldet.at(-1)).toBe(
       'bis 2026-03-01: 0 Turnusse angelegt, 0 Vorgänge für 0 Abo-Buchungen gebucht',
     );
+  });
+
+  it('opens a locked transaction only for the bookings that owe a period, not for every booking', async () => {
+    const { speicher, vorgaenge, abrechnung } = aufbau();
+    const buchung = speicher.t.buchungen[0];
+    speicher.t.buchungen.push({ ...buchung, id: 8 }, { ...buchung, id: 9 });
+    expect((await abrechnung.periodenAbrechnen(JETZT, '2026-03-01')).buchungen).toBe(3);
+    const transaktionen = jest.spyOn(speicher, 'transaktion');
+    // Per Abo one for its new periods and one look at what its bookings owe; none per booking.
+    expect((await abrechnung.periodenAbrechnen(JETZT, '2026-03-01')).vorgaenge).toBe(0);
+    expect(transaktionen).toHaveBeenCalledTimes(2);
+    transaktionen.mockClear();
+    speicher.t.buchungen.push({ ...buchung, id: 10 });
+    expect(await abrechnung.periodenAbrechnen(JETZT, '2026-03-01')).toMatchObject({
+      buchungen: 1,
+      vorgaenge: 3,
+    });
+    expect(transaktionen).toHaveBeenCalledTimes(3);
+    expect(vorgaenge.liste.filter((v) => v.wb_abo_buchung_id === 10)).toHaveLength(3);
   });
 
   it('words a run’s counts for the Aufträge screen', () => {

@@ -87,7 +87,8 @@ export class AboAbrechnung {
     let erledigt = 0;
     for (const { id, buchungen } of abos) {
       lauf.turnusse += await this.speicher.transaktion((tx) => this.periodenErgaenzen(tx, id, stichtag));
-      for (const buchungId of buchungen) {
+      const offen = await this.schuldende(id, stichtag);
+      for (const buchungId of offen) {
         const angelegt = await this.speicher.transaktion(async (tx) => {
           const buchung = await tx.buchungGesperrt(buchungId);
           const abo = buchung && (await tx.abo(buchung.wb_abo_id));
@@ -95,12 +96,34 @@ export class AboAbrechnung {
         });
         if (angelegt > 0) lauf.buchungen++;
         lauf.vorgaenge += angelegt;
-        await melde(++erledigt, gesamt, 'Abo-Perioden werden gebucht');
       }
+      erledigt += buchungen.length;
+      await melde(erledigt, gesamt, 'Abo-Perioden werden gebucht');
     }
     // The last report stays with the finished job: the Aufträge screen shows it as its result.
     await melde(gesamt, gesamt, laufText(lauf));
     return lauf;
+  }
+
+  /**
+   * The Abo's bookings that owe a period due by `stichtag` without a transaction, read in one
+   * look without locks: a daily run opens a locked transaction (which checks again) only for
+   * these, not for every booking of every Abo.
+   */
+  private async schuldende(aboId: number, stichtag: string): Promise<number[]> {
+    return this.speicher.transaktion(async (tx) => {
+      const abo = await tx.abo(aboId);
+      if (!abo?.aktiv) return [];
+      const turni = await tx.turni(aboId);
+      const gebucht = await this.vorgaenge.periodenDerBuchungen(tx.transaktion, aboId);
+      return (await tx.buchungen(aboId))
+        .filter((buchung) =>
+          faelligeSchulden(abo, turni, buchung, stichtag).some(
+            (schuld) => !gebucht.get(buchung.id)?.has(schuld.turnus_id),
+          ),
+        )
+        .map((buchung) => buchung.id);
+    });
   }
 
   /** Adds the periods due by `stichtag` after the Abo's latest (locked: one run adds them). */

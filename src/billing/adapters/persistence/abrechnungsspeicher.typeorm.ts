@@ -533,6 +533,16 @@ class BillingTxTypeorm implements BillingTx {
     );
   }
 
+  aboPerioden(aboId: number): Promise<Pick<Buchungsvorgang, 'wb_abo_buchung_id' | 'wb_abo_turnus_id'>[]> {
+    return this.manager
+      .createQueryBuilder(RwTransaction, 't')
+      .select(['t.id', 't.wb_abo_buchung_id', 't.wb_abo_turnus_id'])
+      .where('t.wb_abo_id = :aboId', { aboId })
+      .andWhere('t.wb_abo_buchung_id IS NOT NULL')
+      .andWhere(neuesteVersionSql('t'))
+      .getMany();
+  }
+
   aboBuchungAbgerechnet(aboBuchungId: number): Promise<number> {
     return this.manager.count(RwTransaction, {
       where: { wb_abo_buchung_id: aboBuchungId, rw_rechnung_id: Not(IsNull()) },

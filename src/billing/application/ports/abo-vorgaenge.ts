@@ -32,6 +32,11 @@ export interface AboPeriodenBuchung {
 export abstract class AboVorgaenge {
   /** The latest versions (cancelled ones too) naming the booking, locked until `tx` ends. */
   abstract vorgaengeDerBuchung(tx: Transaktion, aboBuchungId: number): Promise<AboPeriodenVorgang[]>;
+  /**
+   * The periods the latest versions (cancelled ones too) of all the Abo's bookings name, per
+   * booking id; read without locks, for a look before each booking is checked locked.
+   */
+  abstract periodenDerBuchungen(tx: Transaktion, aboId: number): Promise<Map<number, Set<number>>>;
   /** How many versions naming the booking an invoice settled. */
   abstract abgerechnet(tx: Transaktion, aboBuchungId: number): Promise<number>;
   /** Books one period (unverified, like a booking by hand); answers the transaction's id. */

@@ -474,6 +474,12 @@ class BillingTxInMemory implements BillingTx {
     );
   }
 
+  async aboPerioden(aboId: number) {
+    return this.t.vorgaenge
+      .filter((v) => v.wb_abo_id === aboId && v.wb_abo_buchung_id != null && neueste(v))
+      .map(({ wb_abo_buchung_id, wb_abo_turnus_id }) => ({ wb_abo_buchung_id, wb_abo_turnus_id }));
+  }
+
   async aboBuchungAbgerechnet(aboBuchungId: number) {
     return this.t.vorgaenge.filter((v) => v.wb_abo_buchung_id === aboBuchungId && v.rw_rechnung_id != null)
       .length;

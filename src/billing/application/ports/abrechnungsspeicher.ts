@@ -260,6 +260,8 @@ export interface BillingTx {
   aboBuchungsVorgaengeGesperrt(aboBuchungId: number): Promise<Buchungsvorgang[]>;
   /** How many versions naming the Abo booking an invoice settled. */
   aboBuchungAbgerechnet(aboBuchungId: number): Promise<number>;
+  /** The periods the latest versions (cancelled ones too) of the Abo's bookings name, unlocked. */
+  aboPerioden(aboId: number): Promise<Pick<Buchungsvorgang, 'wb_abo_buchung_id' | 'wb_abo_turnus_id'>[]>;
 }
 
 /** How a unit of work reads: READ COMMITTED sees what runs that held the locks before committed. */

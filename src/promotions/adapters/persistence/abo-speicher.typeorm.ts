@@ -135,6 +135,14 @@ class AboTxTypeorm implements AboTx {
     return buchung ? alsBuchung(buchung) : null;
   }
 
+  async buchungen(aboId: number): Promise<AboBuchung[]> {
+    const buchungen = await this.manager.find(WbAboBuchung, {
+      where: { wb_abo_id: aboId },
+      order: { id: 'ASC' },
+    });
+    return buchungen.map(alsBuchung);
+  }
+
   async buchungAendern(id: number, werte: BuchungsStorno): Promise<void> {
     // Through the entity, so that its edit version rises and open edit windows reload.
     const buchung = await this.manager.findOneByOrFail(WbAboBuchung, { id });

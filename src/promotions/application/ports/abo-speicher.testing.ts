@@ -100,6 +100,10 @@ class AboTxImSpeicher implements AboTx {
     return buchung ? { ...buchung } : null;
   }
 
+  async buchungen(aboId: number) {
+    return this.t.buchungen.filter((b) => b.wb_abo_id === aboId).map((b) => ({ ...b }));
+  }
+
   async buchungAendern(id: number, werte: BuchungsStorno) {
     Object.assign(
       this.t.buchungen.find((b) => b.id === id)!,

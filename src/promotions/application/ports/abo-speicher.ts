@@ -46,6 +46,8 @@ export interface AboTx {
   /** Removes the period's link to a seminar or event; answers whether there was one. */
   verknuepfungEntfernen(turnusId: number, art: 'seminar' | 'event', id: number): Promise<boolean>;
   buchungGesperrt(id: number): Promise<AboBuchung | null>;
+  /** The Abo's bookings by id, unlocked. */
+  buchungen(aboId: number): Promise<AboBuchung[]>;
   buchungAendern(id: number, werte: BuchungsStorno): Promise<void>;
 }
 
