@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import type { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import type { Actor } from '../../platform/audit/audit-trail';
 import { DatevEinstellungenDienst, DATEV_NUR_ADMINISTRATOREN } from './datev-einstellungen';
-import { DatevExport } from './datev-export';
+import { DatevExport, type DatevDatei, type DatevDownload } from './datev-export';
 import {
   DatevQuellen,
   type DatevBereich,
@@ -13,6 +13,14 @@ import {
 import { EinstellungenSpeicher } from './ports/einstellungen-speicher';
 import { Uhr } from './ports/uhr';
 import { monatsZeitraum } from '../domain/datev-buchungen';
+
+/** The download's files, made as a ZIP writer would take them. */
+async function dateienVon(download: DatevDownload): Promise<DatevDatei[]> {
+  if ('datei' in download) return [download.datei];
+  const dateien: DatevDatei[] = [];
+  for await (const datei of download.dateien) dateien.push(datei);
+  return dateien;
+}
 
 class EinstellungenImSpeicher extends EinstellungenSpeicher {
   werte = new Map<string, object>();
@@ -130,7 +138,8 @@ describe('DATEV settings and export (issue 29)', () => {
     });
     const download = await datev.zeitraum('2026-03', '2026-03', true, ADMIN);
     expect(download.name).toBe('EXTF_Buchungsstapel_2026-03.csv');
-    const zeilen = iconv.decode(download.dateien[0].inhalt, 'win1252').split('\r\n');
+    const [datei] = await dateienVon(download);
+    const zeilen = iconv.decode(datei.inhalt, 'win1252').split('\r\n');
     expect(zeilen[0]).toContain(';29098;55003;20260101;4;20260301;20260331;"Rechnungen 2026-03";');
     expect(zeilen.slice(2, 4).map((z) => z.split(';').slice(0, 11).join(';'))).toEqual([
       '119,00;"S";"EUR";;;"";10007;8400;"";0503;"R1"',
@@ -145,7 +154,7 @@ describe('DATEV settings and export (issue 29)', () => {
     quellen.rechnungsliste.push(rechnung('R1', '2026-03-05', 7, 119));
     const download = await datev.zeitraum('2026-02', '2026-03', false, ADMIN);
     expect(download.name).toBe('DATEV_Buchungsstapel_2026-02_2026-03.zip');
-    expect(download.dateien.map((d) => d.name)).toEqual([
+    expect((await dateienVon(download)).map((d) => d.name)).toEqual([
       'EXTF_Buchungsstapel_2026-02.csv',
       'EXTF_Buchungsstapel_2026-03.csv',
     ]);
@@ -154,11 +163,33 @@ describe('DATEV settings and export (issue 29)', () => {
     expect(monate.find((m) => m.monat === '2026-03')?.rechnungen).toBe(1);
   });
 
+  it('makes a ZIP’s months one at a time as it is written, and notes the export after the last', async () => {
+    const { datev, quellen } = await eingerichtet();
+    quellen.rechnungsliste.push(rechnung('R1', '2026-03-05', 7, 119));
+    const gelesen = jest.spyOn(quellen, 'rechnungen');
+    const download = await datev.zeitraum('2026-01', '2026-03', false, ADMIN);
+    if ('datei' in download) throw new Error('drei Monate sind ein ZIP');
+    expect(gelesen).not.toHaveBeenCalled();
+    const monate = download.dateien[Symbol.asyncIterator]();
+    expect((await monate.next()).value?.name).toBe('EXTF_Buchungsstapel_2026-01.csv');
+    expect(gelesen.mock.calls).toEqual([[{ monat: '2026-01' }]]);
+    await monate.next();
+    await monate.next();
+    expect(quellen.vermerkt).toEqual([]);
+    expect((await monate.next()).done).toBe(true);
+    expect(quellen.vermerkt.map((v) => [v.monat, v.buchungen])).toEqual([
+      ['2026-01', 0],
+      ['2026-02', 0],
+      ['2026-03', 1],
+    ]);
+  });
+
   it('writes a summary from its first to its last Belegdatum, the collective debtor for a member without number', async () => {
     const { datev, quellen } = await eingerichtet();
     quellen.rechnungsliste.push(rechnung('R1', '2026-03-05', 8, 119), rechnung('R2', '2026-03-07', 8, 119));
     const download = await datev.abrechnung(5, false, ADMIN);
-    const zeilen = iconv.decode(download.dateien[0].inhalt, 'win1252').split('\r\n');
+    const [datei] = await dateienVon(download);
+    const zeilen = iconv.decode(datei.inhalt, 'win1252').split('\r\n');
     expect(zeilen[0]).toContain(';20260305;20260307;"Abrechnung 5";');
     expect(zeilen[2].split(';')[6]).toBe('10000');
     await expect(datev.abrechnung(99, false, ADMIN)).rejects.toMatchObject({ kind: 'not_found' });

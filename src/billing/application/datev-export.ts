@@ -27,12 +27,30 @@ import { nurAdministratoren } from './verwaltungsrecht';
 export const DEBITOREN_NUR_ADMINISTRATOREN =
   'Die Debitoren mit Anschrift und Bankverbindung dürfen nur Administratoren exportieren.';
 
-export interface DatevDownload {
-  /** One file, or several to be sent as a ZIP named `name`. */
+export interface DatevDatei {
   name: string;
-  dateien: { name: string; inhalt: Buffer }[];
+  inhalt: Buffer;
+}
+
+/**
+ * One file, or several to be sent as a ZIP named `name`: those are made one month at a time as
+ * the ZIP takes them, so a year of postings is never in memory at once; the export is noted once
+ * the last is made.
+ */
+export type DatevDownload = {
+  name: string;
   /** The months (YYYY-MM) or the summary exported before, with when; empty when none was. */
   bereits: DatevExportVermerk[];
+} & ({ datei: DatevDatei } | { dateien: AsyncIterable<DatevDatei> });
+
+type Vermerk = Omit<DatevExportVermerk, 'createdAt'>;
+
+/** What every month of one download is made with. */
+interface Stapel {
+  mitZahlungen: boolean;
+  einstellungen: DatevEinstellungen;
+  actor: Actor | null;
+  jetzt: Date;
 }
 
 export interface DatevMonat {
@@ -67,7 +85,11 @@ export class DatevExport {
     }));
   }
 
-  /** The months from `von` to `bis` (YYYY-MM): one file each, a ZIP of them when there are several. */
+  /**
+   * The months from `von` to `bis` (YYYY-MM): one file each, a ZIP of them when there are several
+   * (or when one month needs more than one file). Settings and the earlier exports are read
+   * before anything is made, so a refusal comes before the download starts.
+   */
   async zeitraum(
     von: string,
     bis: string,
@@ -76,42 +98,61 @@ export class DatevExport {
   ): Promise<DatevDownload> {
     const liste = monate(von, bis);
     const einstellungen = await this.einstellungen.aktuell();
-    const jetzt = this.uhr.jetzt();
-    const dateien: { name: string; inhalt: Buffer }[] = [];
-    const vermerke: Omit<DatevExportVermerk, 'createdAt'>[] = [];
-    for (const monat of liste) {
-      const { von: erster, bis: letzter } = monatsgrenzen(monat);
-      const buchungen = (await this.buchungen({ monat }, mitZahlungen, einstellungen)).filter(
-        (b) => b.belegdatum >= erster && b.belegdatum <= letzter,
-      );
-      const teile = buchungsstapel(
-        {
-          ...datevMandant(einstellungen, erster),
-          erzeugtAm: jetzt,
-          exportiertVon: actor?.name,
-          datumVon: erster,
-          datumBis: letzter,
-          bezeichnung: `Rechnungen ${monat}`,
-        },
-        buchungen,
-      );
-      teile.forEach((inhalt, i) =>
-        dateien.push({
-          name: `EXTF_Buchungsstapel_${monat}${teile.length > 1 ? `_${i + 1}` : ''}.csv`,
-          inhalt,
-        }),
-      );
-      vermerke.push({
+    const bereits = await this.quellen.exporte({ monate: liste });
+    const stapel: Stapel = { mitZahlungen, einstellungen, actor, jetzt: this.uhr.jetzt() };
+    const monat = (m: string) => this.monat(m, stapel);
+    const zipName = `DATEV_Buchungsstapel_${von}_${bis}.zip`;
+    if (liste.length === 1) {
+      const { dateien, vermerk } = await monat(liste[0]);
+      await this.quellen.vermerken([vermerk]);
+      if (dateien.length === 1) return { name: dateien[0].name, datei: dateien[0], bereits };
+      return { name: zipName, dateien: nacheinander(dateien), bereits };
+    }
+    const quellen = this.quellen;
+    async function* alle(): AsyncGenerator<DatevDatei> {
+      const vermerke: Vermerk[] = [];
+      for (const m of liste) {
+        const { dateien, vermerk } = await monat(m);
+        vermerke.push(vermerk);
+        yield* dateien;
+      }
+      await quellen.vermerken(vermerke);
+    }
+    return { name: zipName, dateien: alle(), bereits };
+  }
+
+  /** One month's Buchungsstapel (more than one file beyond 99 999 postings) and its note. */
+  private async monat(
+    monat: string,
+    { mitZahlungen, einstellungen, actor, jetzt }: Stapel,
+  ): Promise<{ dateien: DatevDatei[]; vermerk: Vermerk }> {
+    const { von: erster, bis: letzter } = monatsgrenzen(monat);
+    const buchungen = (await this.buchungen({ monat }, mitZahlungen, einstellungen)).filter(
+      (b) => b.belegdatum >= erster && b.belegdatum <= letzter,
+    );
+    const teile = buchungsstapel(
+      {
+        ...datevMandant(einstellungen, erster),
+        erzeugtAm: jetzt,
+        exportiertVon: actor?.name,
+        datumVon: erster,
+        datumBis: letzter,
+        bezeichnung: `Rechnungen ${monat}`,
+      },
+      buchungen,
+    );
+    return {
+      dateien: teile.map((inhalt, i) => ({
+        name: `EXTF_Buchungsstapel_${monat}${teile.length > 1 ? `_${i + 1}` : ''}.csv`,
+        inhalt,
+      })),
+      vermerk: {
         monat,
         rw_abrechnung_id: null,
         buchungen: buchungen.length,
         admin_name: actor?.name ?? null,
-      });
-    }
-    const bereits = await this.quellen.exporte({ monate: liste });
-    await this.quellen.vermerken(vermerke);
-    const name = dateien.length === 1 ? dateien[0].name : `DATEV_Buchungsstapel_${von}_${bis}.zip`;
-    return { name, dateien, bereits };
+      },
+    };
   }
 
   /**
@@ -128,7 +169,7 @@ export class DatevExport {
       await this.mitglieder.personenkonten(),
     );
     const name = `EXTF_DebKred_${heute}.csv`;
-    return { name, dateien: [{ name, inhalt }], bereits: [] };
+    return { name, datei: { name, inhalt }, bereits: [] };
   }
 
   /** The postings of one summary in one file, its period from its first to its last Belegdatum. */
@@ -171,7 +212,7 @@ export class DatevExport {
       { monat: null, rw_abrechnung_id: id, buchungen: buchungen.length, admin_name: actor?.name ?? null },
     ]);
     const name = `EXTF_Buchungsstapel_Abrechnung_${id}.csv`;
-    return { name, dateien: [{ name, inhalt }], bereits };
+    return { name, datei: { name, inhalt }, bereits };
   }
 
   /** The postings of the invoices and (when wanted) the payments, in Belegdatum order. */
@@ -199,4 +240,8 @@ export class DatevExport {
     ];
     return buchungen.sort((a, b) => a.belegdatum.localeCompare(b.belegdatum));
   }
+}
+
+async function* nacheinander(dateien: DatevDatei[]): AsyncGenerator<DatevDatei> {
+  yield* dateien;
 }

@@ -1,11 +1,11 @@
-import { Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { DATEV_BEREITS, datevBereitsSchreiben } from '../../../../common/datev';
 import { currentUser } from '../../../platform/auth/current-user';
 import { attachmentHeader } from '../../../platform/files/file-response';
-import { ZipSchreiber } from '../../../platform/files/zip-schreiber';
+import { zipSenden } from '../../../platform/files/zip-antwort';
 import { ZodBody } from '../../../platform/http/zod-body';
 import { parseId } from '../../../platform/resources/resource.controller';
 import { DomainError } from '../../../shared/domain-error';
@@ -16,10 +16,14 @@ import { DATEV_EINSTELLUNGEN, DatevEinstellungenKoerper } from './billing.schema
 
 const jaNein = (wert: unknown) => wert === 'true' || wert === '1';
 
-/** Sends a DATEV file or a ZIP of several (plain GET links, DESIGN.md §3), the earlier exports in DATEV_BEREITS. */
+const logger = new Logger('DatevController');
+
+/**
+ * Sends a DATEV file or a ZIP of several (plain GET links, DESIGN.md §3), the earlier exports in
+ * DATEV_BEREITS; the ZIP's files are made one after the other as it is written.
+ */
 async function senden(res: Response, download: DatevDownload) {
-  const [einzeln, ...weitere] = download.dateien;
-  res.type(weitere.length === 0 ? 'text/csv; charset=windows-1252' : 'application/zip');
+  res.type('datei' in download ? 'text/csv; charset=windows-1252' : 'application/zip');
   res.setHeader('Content-Disposition', attachmentHeader(download.name));
   res.setHeader(
     DATEV_BEREITS,
@@ -27,14 +31,19 @@ async function senden(res: Response, download: DatevDownload) {
       download.bereits.map((e) => ({ monat: e.monat, am: e.createdAt.toISOString(), von: e.admin_name })),
     ),
   );
-  if (weitere.length === 0) {
-    res.send(einzeln.inhalt);
+  if ('datei' in download) {
+    res.send(download.datei.inhalt);
     return;
   }
-  const zip = new ZipSchreiber(res);
-  for (const { name, inhalt } of download.dateien) await zip.datei(name, inhalt);
-  await zip.schliessen();
-  res.end();
+  const { dateien } = download;
+  await zipSenden(
+    res,
+    async (zip) => {
+      for await (const { name, inhalt } of dateien) await zip.datei(name, inhalt);
+    },
+    logger,
+    'DATEV-Export',
+  );
 }
 
 /** The DATEV settings (admin) and the Buchungsstapel downloads per month or summary (issue 29). */

@@ -3,7 +3,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { currentUser } from '../../../platform/auth/current-user';
 import { attachmentHeader } from '../../../platform/files/file-response';
-import { ZipSchreiber } from '../../../platform/files/zip-schreiber';
+import { zipSenden } from '../../../platform/files/zip-antwort';
 import { Gobd } from '../../application/gobd';
 import { akteur } from '../jobs/abrechnung.jobs';
 
@@ -35,14 +35,13 @@ export class GobdController {
     const { name, dateien } = await this.gobd.export(query.von, query.bis, akteur(currentUser(req)));
     res.type('application/zip');
     res.setHeader('Content-Disposition', attachmentHeader(name));
-    try {
-      const zip = new ZipSchreiber(res);
-      for await (const datei of dateien) await zip.dateiStueckweise(datei.name, datei.teile);
-      await zip.schliessen();
-      res.end();
-    } catch (error) {
-      this.logger.error(`GoBD-Datenexport abgebrochen: ${(error as Error).message}`);
-      res.destroy(error as Error);
-    }
+    await zipSenden(
+      res,
+      async (zip) => {
+        for await (const datei of dateien) await zip.dateiStueckweise(datei.name, datei.teile);
+      },
+      this.logger,
+      'GoBD-Datenexport',
+    );
   }
 }

@@ -35,6 +35,18 @@ export class DatevQuellenTypeorm extends DatevQuellen {
 
   async rechnungen(bereich: DatevBereich): Promise<DatevRechnungsquelle[]> {
     const zeilen = await this.dataSource.getRepository(RwRechnung).find({
+      // Only what a posting is made of: a month's invoices, not their archive and other columns.
+      select: {
+        id: true,
+        rechnungs_nr: true,
+        category: true,
+        betrag: true,
+        netto: true,
+        mwst: true,
+        createdAt: true,
+        data: true,
+        benutzer_id: true,
+      },
       where:
         'monat' in bereich
           ? { createdAt: Between(...umDenMonat(bereich.monat)) }
