@@ -363,10 +363,6 @@ export function freePort() {
 // ---------------------------------------------------------------------------------------------
 // Child processes
 
-/**
- * Starts `node script args` with its output in `logFile`; `child.tail()` gives the last lines for
- * error messages, `child.stop()` ends it (and only it).
- */
 /** The environment of a built app under test: its database, port and a data directory of its own. */
 export function appEnv({ databaseUrl, port, dir, secret, adminPassword }) {
   return {
@@ -382,9 +378,16 @@ export function appEnv({ databaseUrl, port, dir, secret, adminPassword }) {
     ADMIN_PASSWORD: adminPassword,
     SESSION_SECRET: secret,
     SEED_DEMO: 'false',
+    // Node flags of the app alone, e.g. `--max-old-space-size=256` to see what memory it needs
+    // when V8 may not let garbage pile up.
+    ...(process.env.BENCH_APP_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS }),
   };
 }
 
+/**
+ * Starts `node script args` with its output in `logFile`; `child.tail()` gives the last lines for
+ * error messages, `child.stop()` ends it (and only it).
+ */
 export function startNode(script, args, { env, logFile, cwd = ROOT }) {
   // Straight into the file: relayed through this process, the app's log line per request would
   // cost this process CPU (and the app preemptions) on the same two cores the servers are timed on.
