@@ -206,6 +206,20 @@ describe.each(databases())('GoBD audit chain and Z3 export on %s', (kind) => {
     });
   });
 
+  it('goes on writing after a row inserted past the application, which the check names', async () => {
+    await t.dataSource.query('INSERT INTO audit (createdAt, resource, action) VALUES (?, ?, ?)', [
+      new Date().toISOString().slice(0, 19).replace('T', ' '),
+      'benutzer',
+      'update',
+    ]);
+    const [{ fremd }] = await t.dataSource.query('SELECT MAX(id) AS fremd FROM audit');
+    // Audit ids are given under the chain's lock: the next entry passes the foreign row's id over.
+    await admin.post('/node/api/benutzer').send({ nachname: 'Nachtrag', vorname: 'Nora' }).expect(201);
+    expect(await verify()).toMatchObject({ ok: false, id: Number(fremd), fehler: 'ohne_pruefsumme' });
+    await t.dataSource.query('DELETE FROM audit WHERE id = ?', [fremd]);
+    expect((await verify()).ok).toBe(true);
+  });
+
   it('names a row changed behind the app’s back, and the gap a deleted row leaves', async () => {
     const zeilen = (
       await admin

@@ -24,9 +24,10 @@ export class AuditKettenKopf {
     const kopf = await this.sperren(manager);
     while (!(await this.altbestandVerketten(manager, kopf)));
     let vorher = kopf.letzter_hash ?? KETTENANFANG;
-    let letzte = kopf.letzte_id ?? 0;
-    // Every row is appended here under the head's lock, so the next ids follow the head's last one:
-    // each row goes in once, with its id and hash, instead of an insert, a read back and an update.
+    // Rows are appended only here, under the head's lock, so the next ids follow the last one: each
+    // row goes in once, with its id and hash, instead of an insert, a read back and an update. A
+    // row inserted past the application is passed over (and reported by the check, unchained).
+    let letzte = Math.max(kopf.letzte_id ?? 0, kopf.hoechsteId);
     const verkettet = zeilen.map((zeile) => {
       const id = ++letzte;
       const hash = kettenHash(vorher, { ...zeile, id });
@@ -55,15 +56,21 @@ export class AuditKettenKopf {
       fertig = await manager.transaction(async (m) => this.altbestandVerketten(m, await this.sperren(m)));
   }
 
-  /** The head, locked for the rest of the transaction. */
-  private async sperren(manager: EntityManager): Promise<AuditKettenKopfZeile> {
+  /** The head, locked for the rest of the transaction, with the highest audit id there is. */
+  private async sperren(manager: EntityManager): Promise<AuditKettenKopfZeile & { hoechsteId: number }> {
     await manager
       .createQueryBuilder()
       .update(AuditKettenKopfZeile)
       .set({ stand: () => 'stand + 1' })
       .where('id = :id', { id: KOPF })
       .execute();
-    return manager.findOneByOrFail(AuditKettenKopfZeile, { id: KOPF });
+    const { entities, raw } = await manager
+      .createQueryBuilder(AuditKettenKopfZeile, 'k')
+      .addSelect((unter) => unter.select('MAX(a.id)').from(Audit, 'a'), 'hoechste_id')
+      .where('k.id = :id', { id: KOPF })
+      .getRawAndEntities<{ hoechste_id: number | string | null }>();
+    if (!entities[0]) throw new Error('Der Kopf der Audit-Kette (audit_kette, id 1) fehlt.');
+    return Object.assign(entities[0], { hoechsteId: Number(raw[0].hoechste_id ?? 0) });
   }
 
   /** Chains the next batch of old rows onto `kopf` (updated in place); true when none are left. */
