@@ -96,6 +96,8 @@ export interface ResourceMeta {
   deletableWhen?: RecordCondition;
   /** Named filters a list or read may ask for with `scope=name`; absent: none. */
   scopes?: Record<string, RecordCondition>;
+  /** Named filters taking a number (`scope=name:17`), each with what it selects; absent: none. */
+  parameterScopes?: Record<string, string>;
   /** The fields that name one record (for selects, titles, breadcrumbs). */
   display: string[];
   /** Fields the list search box looks in. */

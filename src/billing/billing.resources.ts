@@ -10,6 +10,7 @@ import { RwBezahloption } from './adapters/persistence/rw-bezahloption.entity';
 import { RwDebitorKreis, RwKreis } from './adapters/persistence/rw-kreis.entity';
 import { RwRechnung } from './adapters/persistence/rw-rechnung.entity';
 import { RwTransaction } from './adapters/persistence/rw-transaction.entity';
+import { seminarVorgangsBedingung } from './adapters/persistence/seminar-vorgaenge';
 import { RwKontoauszugPosten, RwZahlung } from './adapters/persistence/rw-zahlung.entity';
 import { ZAHL_STATUS, ZAHLUNGS_ARTEN, ZAHLUNGS_QUELLEN } from './domain/zahlung';
 import { KONTOAUSZUG_STATUS } from './domain/zahlungsabgleich';
@@ -83,6 +84,13 @@ export const billingResources: ResourceDefinition[] = [
     deletableWhen: { locked: false, rw_rechnung_id: null, ...NEUESTE_VERSION },
     // Screens ask for the rule of spec 000 §4 by name instead of spelling it out.
     scopes: { aktuell: AKTUELLER_VORGANG, neueste: NEUESTE_VERSION },
+    // A seminar's transactions, its own and its events' (`scope=seminar:17`), by index.
+    parameterScopes: {
+      seminar: {
+        description: 'die Vorgänge des Seminars und seiner Veranstaltungen',
+        condition: (id, manager) => seminarVorgangsBedingung(manager, id),
+      },
+    },
     hooks: {
       beforeSave(values, { previous }) {
         // Defence in depth: the generic writer never changes a transaction in place.

@@ -133,11 +133,15 @@ describe('API documentation', () => {
       neueste: { child_id: null },
     });
     const scope = doc.paths['/node/api/rw-transaction'].get.parameters!.find((p) => p.name === 'scope');
+    expect(vorgaenge.parameterScopes).toEqual({
+      seminar: 'die Vorgänge des Seminars und seiner Veranstaltungen',
+    });
     expect(scope).toMatchObject({
       in: 'query',
-      schema: { type: 'string', enum: ['aktuell', 'neueste'] },
+      schema: { type: 'string' },
+      example: 'aktuell,seminar:1',
       description:
-        'Benannter Filter, mit `where` UND-verknüpft: `aktuell` = `{"child_id":null,"storno":false}`; `neueste` = `{"child_id":null}`',
+        'Benannte Filter, mehrere durch Kommas getrennt, mit `where` UND-verknüpft: `aktuell` = `{"child_id":null,"storno":false}`; `neueste` = `{"child_id":null}`; `seminar:Nummer` = die Vorgänge des Seminars und seiner Veranstaltungen',
     });
     expect(doc.paths['/node/api/rw-transaction/{id}'].get.parameters!.map((p) => p.name)).toContain('scope');
     // A resource without scopes documents none.

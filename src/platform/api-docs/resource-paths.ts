@@ -184,20 +184,23 @@ function listParameters(meta: ResourceMeta, listLimitMax: number): ParameterObje
   ];
 }
 
-/** The resource's named filters, each with the condition it stands for. */
-function scopeParameter({ scopes }: ResourceMeta): ParameterObject[] {
-  if (!scopes) return [];
+/** The resource's named filters, each with the condition it stands for or what it selects. */
+function scopeParameter({ scopes = {}, parameterScopes = {} }: ResourceMeta): ParameterObject[] {
   const names = Object.keys(scopes);
+  const mitNummer = Object.keys(parameterScopes);
+  if (names.length + mitNummer.length === 0) return [];
+  const filter = [
+    ...names.map((name) => `\`${name}\` = \`${JSON.stringify(scopes[name])}\``),
+    ...mitNummer.map((name) => `\`${name}:Nummer\` = ${parameterScopes[name]}`),
+  ];
   return [
     {
       name: 'scope',
       in: 'query',
       required: false,
-      description: `Benannter Filter, mit \`where\` UND-verknüpft: ${names
-        .map((name) => `\`${name}\` = \`${JSON.stringify(scopes[name])}\``)
-        .join('; ')}`,
-      schema: { type: 'string', enum: names },
-      example: names[0],
+      description: `Benannte Filter, mehrere durch Kommas getrennt, mit \`where\` UND-verknüpft: ${filter.join('; ')}`,
+      schema: { type: 'string' },
+      example: [names[0], mitNummer[0] && `${mitNummer[0]}:1`].filter(Boolean).join(','),
     },
   ];
 }

@@ -5,6 +5,7 @@
 import type { EntityManager } from 'typeorm';
 import type { FieldType, RecordCondition, ResourceOperations } from '../../../common/resource-meta';
 import type { Actor } from '../audit/audit-trail';
+import type { WhereInput } from './query/resource-query';
 
 export type Row = Record<string, unknown>;
 
@@ -69,12 +70,23 @@ export interface ResourceDefinition<E = unknown> {
    * screens ask for by name instead of spelling it out (e.g. the current bookings).
    */
   scopes?: Record<string, RecordCondition>;
+  /**
+   * Named filters taking a number (`?scope=name:17`), for a rule that has to look something up
+   * before its condition can use the indexes (e.g. a seminar's events for its transactions).
+   */
+  parameterScopes?: Record<string, ParameterScope>;
   /** German reasons for refusing an operation or a locked/undeletable record; defaults name the resource. */
   refusals?: Partial<Record<keyof ResourceOperations, string>>;
   /** The fields that name one record, main one first; derived from common field names by default. */
   display?: string[];
   /** Types the column cannot tell: rich text in a text column, 'HH:MM' times in a varchar. */
   fieldTypes?: Record<string, FieldType>;
+}
+
+/** A named filter taking a number: what it selects, in German for the API documentation, and its condition. */
+export interface ParameterScope {
+  description: string;
+  condition(argument: number, manager: EntityManager): Promise<WhereInput>;
 }
 
 export function defineResource<E>(definition: ResourceDefinition<E>): ResourceDefinition<E> {

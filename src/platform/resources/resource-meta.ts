@@ -116,6 +116,11 @@ export class ResourceMetaService {
       ...(definition.lockedWhen && { lockedWhen: definition.lockedWhen }),
       ...(definition.deletableWhen && { deletableWhen: definition.deletableWhen }),
       ...(definition.scopes && { scopes: definition.scopes }),
+      ...(definition.parameterScopes && {
+        parameterScopes: Object.fromEntries(
+          Object.entries(definition.parameterScopes).map(([name, scope]) => [name, scope.description]),
+        ),
+      }),
       display: displayOf(definition, metadata),
       searchable: definition.searchable ?? [],
       defaultOrder: definition.defaultOrder ?? [['id', 'ASC']],

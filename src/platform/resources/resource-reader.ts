@@ -73,7 +73,7 @@ export class ResourceReader {
   }
 
   async list(definition: ResourceDefinition, scoped: ResourceQuery): Promise<ListResult> {
-    const query = withScope(definition, scoped);
+    const query = await withScope(definition, scoped, this.dataSource.manager);
     if (query.limit !== undefined && query.limit > this.maxLimit) {
       throw DomainError.invalid(
         'INVALID_QUERY',
@@ -95,13 +95,13 @@ export class ResourceReader {
 
   /** How many rows the query gives, from its own COUNT(*): no row is read. */
   async count(definition: ResourceDefinition, scoped: ResourceQuery): Promise<number> {
-    const prepared = this.prepare(definition, withScope(definition, scoped));
+    const prepared = this.prepare(definition, await withScope(definition, scoped, this.dataSource.manager));
     const [row] = await this.read<RawRow>(...this.countStatement(prepared));
     return Number(row.n);
   }
 
   async get(definition: ResourceDefinition, id: number, scoped: Partial<ResourceQuery> = {}): Promise<Row> {
-    const query = withScope(definition, scoped);
+    const query = await withScope(definition, scoped, this.dataSource.manager);
     const prepared = this.prepare(definition, {
       where: query.where ? { $and: [query.where, { id }] } : { id },
       attributes: query.attributes,

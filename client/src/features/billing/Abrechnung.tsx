@@ -38,6 +38,7 @@ import {
   exportMeldung,
   laufMeldung,
   mitgliederAusVorgaengen,
+  objektVorgaenge,
   objektWhere,
   type AbrechnungsArt,
   type Laufergebnis,
@@ -159,8 +160,7 @@ const MITGLIED_SPALTEN: ColumnDef[] = [
 
 function Mitglieder({ art, id }: { art: AbrechnungsArt; id: number }) {
   const { data, isLoading } = useApi<Row[]>(resourcePath('rw-transaction'), {
-    where: objektWhere(art, id, true),
-    scope: 'aktuell',
+    ...objektVorgaenge(art, id, 'aktuell'),
     attributes: ['id', 'benutzer_id', 'betrag', 'verifiziert', 'storno', 'child_id', 'rw_rechnung_id'],
     include: [{ association: 'Benutzer', attributes: ['id', 'anzeigename', 'kennnummer'] }],
     limit: 1000,

@@ -19,7 +19,7 @@ import type { ColumnDef, Row } from '../../resources/types';
 import {
   aboBuchungenWhere,
   bezahlungErzwungen,
-  objektWhere,
+  objektVorgaenge,
   vorgangAktionen,
   type AbrechnungsArt,
 } from './abrechnung';
@@ -64,14 +64,15 @@ function Vorgaenge({ art, id, benutzerId }: Ebene) {
   const [buchen, setBuchen] = useState(false);
   const frage = (was: string, t: Row) =>
     `Wollen Sie den Vorgang ${String(t.id)} (${String(t.titel ?? '')}) wirklich ${was}?`;
+  // The latest versions, cancelled ones too: their cancellation can be reverted.
+  const vorgaenge = objektVorgaenge(art, id, 'neueste');
   return (
     <>
       <RelatedTable
         resource="rw-transaction"
         query={{
-          // The latest versions, cancelled ones too: their cancellation can be reverted.
-          where: { ...objektWhere(art, id, true), benutzer_id: benutzerId },
-          scope: 'neueste',
+          where: { ...vorgaenge.where, benutzer_id: benutzerId },
+          scope: vorgaenge.scope,
           include: [{ association: 'RW_Rechnung', attributes: ['id', 'rechnungs_nr'] }],
           order: [['id', 'ASC']],
           limit: 1000,

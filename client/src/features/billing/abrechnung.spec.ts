@@ -1,4 +1,7 @@
 import {
+  ABO_ABRECHNUNG,
+  objektVorgaenge,
+  SEMINAR_ABRECHNUNG,
   aboZahler,
   bezahlungErzwungen,
   exportMeldung,
@@ -80,6 +83,17 @@ describe('billing overview rules', () => {
     expect(bezahlungErzwungen(true, null, undefined)).toBe(true);
     expect(bezahlungErzwungen(false, undefined, new Error('x'))).toBe(true);
     expect(bezahlungErzwungen(true, { id: 1 }, undefined)).toBe(false);
+  });
+
+  it('asks for a seminar’s transactions with its events’ by the server’s named filter, an Abo’s by its id', () => {
+    expect(objektVorgaenge(SEMINAR_ABRECHNUNG, 17, 'aktuell')).toEqual({
+      where: { category: 'seminare' },
+      scope: 'aktuell,seminar:17',
+    });
+    expect(objektVorgaenge(ABO_ABRECHNUNG, 4, 'neueste')).toEqual({
+      where: { category: 'abos', wb_abo_id: 4 },
+      scope: 'neueste',
+    });
   });
 
   it('bills an employee’s Abo booking to its employer', () => {

@@ -32,17 +32,24 @@ export const ABO_ABRECHNUNG: AbrechnungsArt = {
   label: 'Abo-Abrechnung',
 };
 
-/**
- * The where of a category object's records; a seminar's transactions include its events' (as
- * the server's invoice run counts them).
- */
-export function objektWhere(art: AbrechnungsArt, id: number, mitEvents = false): Row {
-  if (art.category === 'seminare' && mitEvents)
-    return {
-      category: art.category,
-      $or: [{ veranstaltung_id: id }, { '$Veranstaltung_Event.veranstaltung_id$': id }],
-    };
+/** The where of a category object's records (invoices name the seminar itself). */
+export function objektWhere(art: AbrechnungsArt, id: number): Row {
   return { category: art.category, [art.feld]: id };
+}
+
+/**
+ * The query of a category object's transactions with the named filter `version` (`aktuell` or
+ * `neueste`): a seminar's include its events', as the invoice run counts them (the server's named
+ * filter `seminar:{id}`, which finds them by index).
+ */
+export function objektVorgaenge(
+  art: AbrechnungsArt,
+  id: number,
+  version: 'aktuell' | 'neueste',
+): { where: Row; scope: string } {
+  if (art.category === 'seminare')
+    return { where: { category: art.category }, scope: `${version},seminar:${id}` };
+  return { where: objektWhere(art, id), scope: version };
 }
 
 /** Who pays an Abo booking: the employer of an employee who takes part, else the booking member. */

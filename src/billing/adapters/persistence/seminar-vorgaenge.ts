@@ -5,15 +5,11 @@
  * An OR across the LEFT JOIN to the event scanned every transaction on every booking save.
  */
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { WhereInput } from '../../../platform/resources/query/resource-query';
 import { RwTransaction } from './rw-transaction.entity';
 
-export async function nurSeminarVorgaenge<T extends object>(
-  manager: EntityManager,
-  query: SelectQueryBuilder<T>,
-  alias: string,
-  seminarIds: number[],
-): Promise<SelectQueryBuilder<T>> {
-  if (seminarIds.length === 0) return query.andWhere('1 = 0');
+/** The ids of the seminars' events. */
+async function eventIds(manager: EntityManager, seminarIds: number[]): Promise<number[]> {
   // The event entity is seminars'; billing reaches it through the transaction's association.
   const event = manager.connection
     .getMetadata(RwTransaction)
@@ -24,10 +20,34 @@ export async function nurSeminarVorgaenge<T extends object>(
     .from(event.target, 'ev')
     .where('ev.veranstaltung_id IN (:...seminarIds)', { seminarIds })
     .getRawMany<{ id: number | string }>();
+  return events.map((e) => Number(e.id));
+}
+
+export async function nurSeminarVorgaenge<T extends object>(
+  manager: EntityManager,
+  query: SelectQueryBuilder<T>,
+  alias: string,
+  seminarIds: number[],
+): Promise<SelectQueryBuilder<T>> {
+  if (seminarIds.length === 0) return query.andWhere('1 = 0');
+  const events = await eventIds(manager, seminarIds);
   const eigene = `${alias}.veranstaltung_id IN (:...seminarIds)`;
   if (events.length === 0) return query.andWhere(eigene, { seminarIds });
   return query.andWhere(`(${eigene} OR ${alias}.veranstaltung_event_id IN (:...seminarEventIds))`, {
     seminarIds,
-    seminarEventIds: events.map((e) => Number(e.id)),
+    seminarEventIds: events,
   });
+}
+
+/**
+ * The same as a condition of the generic query language: `rw-transaction?scope=seminar:{id}`,
+ * which the billing screens ask for a seminar's transactions.
+ */
+export async function seminarVorgangsBedingung(
+  manager: EntityManager,
+  seminarId: number,
+): Promise<WhereInput> {
+  const events = await eventIds(manager, [seminarId]);
+  const eigene = { veranstaltung_id: seminarId };
+  return events.length === 0 ? eigene : { $or: [eigene, { veranstaltung_event_id: { $in: events } }] };
 }

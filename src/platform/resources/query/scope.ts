@@ -1,7 +1,10 @@
 /**
- * Named filters of a resource (ResourceDefinition.scopes): `?scope=aktuell` stands for the
- * resource's condition of that name, ANDed with the request's own `where`.
+ * Named filters of a resource: `?scope=aktuell` stands for the resource's condition of that name
+ * (ResourceDefinition.scopes), `?scope=seminar:17` for the condition its filter with an argument
+ * makes for 17 (ResourceDefinition.parameterScopes, which may look something up first), several
+ * separated by commas (`aktuell,seminar:17`); all of them ANDed with the request's own `where`.
  */
+import type { EntityManager } from 'typeorm';
 import { resourceLabel } from '../../../../common/vocabulary';
 import { DomainError } from '../../../shared/domain-error';
 import type { ResourceDefinition } from '../resource-definition';
@@ -12,21 +15,48 @@ interface Scoped {
   scope?: string;
 }
 
-/** `query` with its scope turned into its `where`; an unknown scope is a 400 naming it. */
-export function withScope<Q extends Scoped>(definition: ResourceDefinition, query: Q): Q {
+const refused = (message: string) => DomainError.invalid('UNKNOWN_SCOPE', message);
+
+/** The condition one scope name (`name` or `name:argument`) stands for. */
+async function condition(
+  definition: ResourceDefinition,
+  scope: string,
+  manager: EntityManager,
+): Promise<WhereInput> {
+  const [name, argument, ...rest] = scope.split(':').map((part) => part.trim());
+  const scopes = definition.scopes ?? {};
+  const parameterScopes = definition.parameterScopes ?? {};
+  if (argument === undefined && Object.hasOwn(scopes, name)) return { ...scopes[name] };
+  if (Object.hasOwn(parameterScopes, name)) {
+    const value = Number(argument);
+    if (rest.length > 0 || !/^\d+$/.test(argument ?? '') || !Number.isSafeInteger(value) || value < 1)
+      throw refused(`Der Filter „${name}“ braucht eine Nummer, z. B. „${name}:17“.`);
+    return parameterScopes[name].condition(value, manager);
+  }
+  const label = resourceLabel(definition.name)?.plural ?? definition.name;
+  const known = [...Object.keys(scopes), ...Object.keys(parameterScopes).map((p) => `${p}:Nummer`)];
+  throw refused(
+    known.length
+      ? `Unbekannter Filter „${scope}“ für „${label}“ (bekannt: ${known.join(', ')}).`
+      : `„${label}“ hat keine benannten Filter; „${scope}“ ist unbekannt.`,
+  );
+}
+
+/** `query` with its scopes turned into its `where`; an unknown scope is a 400 naming it. */
+export async function withScope<Q extends Scoped>(
+  definition: ResourceDefinition,
+  query: Q,
+  manager: EntityManager,
+): Promise<Q> {
   const { scope, ...rest } = query;
   if (scope === undefined) return query;
-  const scopes = definition.scopes ?? {};
-  if (!Object.hasOwn(scopes, scope)) {
-    const name = resourceLabel(definition.name)?.plural ?? definition.name;
-    const bekannt = Object.keys(scopes);
-    throw DomainError.invalid(
-      'UNKNOWN_SCOPE',
-      bekannt.length
-        ? `Unbekannter Filter „${scope}“ für „${name}“ (bekannt: ${bekannt.join(', ')}).`
-        : `„${name}“ hat keine benannten Filter; „${scope}“ ist unbekannt.`,
-    );
-  }
-  const condition = scopes[scope];
-  return { ...rest, where: query.where ? { $and: [condition, query.where] } : { ...condition } } as Q;
+  const names = scope
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const conditions: WhereInput[] = [];
+  for (const name of names) conditions.push(await condition(definition, name, manager));
+  if (query.where) conditions.push(query.where);
+  const where: WhereInput | undefined = conditions.length < 2 ? conditions[0] : { $and: conditions };
+  return { ...rest, where } as Q;
 }
