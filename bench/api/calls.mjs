@@ -321,46 +321,59 @@ export const CALLS = [
     key: 'seminar-vorgaenge-18',
     label: `Alle Vorgänge eines Seminars (~${SEMINAR_ROWS})`,
     resource: 'rw-transaction',
-    // See SEMINAR_ROWS above: the tab's query without its scope, on the seminar whose rows come
-    // closest to 18. No order: the resource's default (buchung_time DESC, then id).
+    // See SEMINAR_ROWS above: the tab's query (`objektVorgaenge`, features/billing/abrechnung.ts)
+    // without its `aktuell`, on the seminar whose rows come closest to 18: the named filter
+    // seminar:{id}, which looks up the seminar's events and ORs the two indexed columns. No order:
+    // the resource's default (buchung_time DESC, then id).
     query: (p) => ({
-      where: {
-        category: 'seminare',
-        $or: [
-          { veranstaltung_id: p.seminar18Id },
-          { '$Veranstaltung_Event.veranstaltung_id$': p.seminar18Id },
-        ],
-      },
+      where: { category: 'seminare' },
+      scope: `seminar:${p.seminar18Id}`,
       attributes: MITGLIEDER_ATTRIBUTES,
       include: [{ association: 'Benutzer', attributes: BENUTZER_REF }],
       limit: 1000,
     }),
     floor: (f, p) => {
-      const rows = f.rows(
-        `SELECT ${f.pick('r', MITGLIEDER_KEYS)}, ${f.pick('b', BENUTZER_REF_KEYS)}
-         FROM rw_transaction r
-         LEFT JOIN veranstaltung_event e ON e.id = r.veranstaltung_event_id
-         LEFT JOIN benutzer b ON b.id = r.benutzer_id
-         WHERE r.category = 'seminare' AND (r.veranstaltung_id = ? OR e.veranstaltung_id = ?)
-         ORDER BY r.buchung_time DESC, r.id ASC LIMIT 1000`,
-        'rw_transaction',
-        { b: 'Benutzer' },
+      const events = f.rows(
+        'SELECT r.id FROM veranstaltung_event r WHERE r.veranstaltung_id = ?',
+        'veranstaltung_event',
       );
-      return () => rows([p.seminar18Id, p.seminar18Id]);
+      const vorgaenge = (bedingung) =>
+        f.rows(
+          `SELECT ${f.pick('r', MITGLIEDER_KEYS)}, ${f.pick('b', BENUTZER_REF_KEYS)}
+           FROM rw_transaction r
+           LEFT JOIN benutzer b ON b.id = r.benutzer_id
+           WHERE r.category = 'seminare' AND ${bedingung}
+           ORDER BY r.buchung_time DESC, r.id ASC LIMIT 1000`,
+          'rw_transaction',
+          { b: 'Benutzer' },
+        );
+      const eigene = vorgaenge('r.veranstaltung_id = ?');
+      const mitEvents = vorgaenge('(r.veranstaltung_id = ? OR r.veranstaltung_event_id IN (?))');
+      return async () => {
+        const ids = (await events([p.seminar18Id])).map((e) => e.id);
+        return ids.length ? mitEvents([p.seminar18Id, ids]) : eigene([p.seminar18Id]);
+      };
     },
-    peer: (t, p) =>
-      t.find('RwTransaction', {
+    peer: async (t, p) => {
+      const ids = (
+        await t.find('VeranstaltungEvent', {
+          select: { id: true },
+          where: { veranstaltung_id: p.seminar18Id },
+        })
+      ).map((e) => e.id);
+      return t.find('RwTransaction', {
         select: { ...t.pick(MITGLIEDER_ATTRIBUTES), Benutzer: t.pick(BENUTZER_REF) },
         relations: { Benutzer: true },
         where: [
           { category: 'seminare', veranstaltung_id: p.seminar18Id },
-          { category: 'seminare', Veranstaltung_Event: { veranstaltung_id: p.seminar18Id } },
+          ...(ids.length ? [{ category: 'seminare', veranstaltung_event_id: t.In(ids) }] : []),
         ],
         order: { buchung_time: 'DESC', id: 'ASC' },
         // No `take: 1000`: with joins TypeORM pages through a DISTINCT subquery that wants the order
         // column selected ("Unknown column 'distinctAlias.RwTransaction_buchung_time'"); the
         // seminar has far fewer rows, so its answer is the same.
-      }),
+      });
+    },
   },
   {
     key: 'rechnungen',

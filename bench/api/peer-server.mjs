@@ -37,6 +37,7 @@ const t = {
   MoreThanOrEqual: typeorm.MoreThanOrEqual,
   LessThan: typeorm.LessThan,
   And: typeorm.And,
+  In: typeorm.In,
   /** `select` of the columns the app answers of `table` (its visible fields). */
   cols(table) {
     const columns = visible.get(table);
