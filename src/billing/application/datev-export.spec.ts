@@ -122,6 +122,10 @@ describe('DATEV settings and export (issue 29)', () => {
     await expect(datev.zeitraum('2026-03', '2026-03', false, ADMIN)).rejects.toMatchObject({
       code: 'DATEV_EINSTELLUNGEN_FEHLEN',
     });
+    // Several months too: refused before the ZIP starts, not when its first month is made.
+    await expect(datev.zeitraum('2026-01', '2026-03', false, ADMIN)).rejects.toMatchObject({
+      code: 'DATEV_EINSTELLUNGEN_FEHLEN',
+    });
     expect(quellen.vermerkt).toEqual([]);
   });
 

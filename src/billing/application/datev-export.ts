@@ -98,6 +98,8 @@ export class DatevExport {
   ): Promise<DatevDownload> {
     const liste = monate(von, bis);
     const einstellungen = await this.einstellungen.aktuell();
+    // Refused now (409 without Berater- and Mandantennummer), not halfway through the ZIP.
+    datevMandant(einstellungen, monatsgrenzen(liste[0]).von);
     const bereits = await this.quellen.exporte({ monate: liste });
     const stapel: Stapel = { mitZahlungen, einstellungen, actor, jetzt: this.uhr.jetzt() };
     const monat = (m: string) => this.monat(m, stapel);
