@@ -88,7 +88,7 @@ export const billingResources: ResourceDefinition[] = [
     parameterScopes: {
       seminar: {
         description: 'die Vorgänge des Seminars und seiner Veranstaltungen',
-        condition: (id, manager) => seminarVorgangsBedingung(manager, id),
+        condition: seminarVorgangsBedingung,
       },
     },
     hooks: {

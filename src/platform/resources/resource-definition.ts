@@ -5,6 +5,7 @@
 import type { EntityManager } from 'typeorm';
 import type { FieldType, RecordCondition, ResourceOperations } from '../../../common/resource-meta';
 import type { Actor } from '../audit/audit-trail';
+import type { PlainRead } from '../database/plain-reads';
 import type { WhereInput } from './query/resource-query';
 
 export type Row = Record<string, unknown>;
@@ -86,7 +87,8 @@ export interface ResourceDefinition<E = unknown> {
 /** A named filter taking a number: what it selects, in German for the API documentation, and its condition. */
 export interface ParameterScope {
   description: string;
-  condition(argument: number, manager: EntityManager): Promise<WhereInput>;
+  /** `read`: the reader's plain SELECTs, for what the condition looks up first. */
+  condition(argument: number, db: { read: PlainRead; manager: EntityManager }): Promise<WhereInput>;
 }
 
 export function defineResource<E>(definition: ResourceDefinition<E>): ResourceDefinition<E> {

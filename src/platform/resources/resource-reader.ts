@@ -5,7 +5,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { resourceLabel } from '../../../common/vocabulary';
 import type { AppConfig } from '../../config/env';
 import { DomainError } from '../../shared/domain-error';
@@ -55,6 +55,8 @@ export class ResourceReader {
   private readonly sqlite: boolean;
   private readonly maxLimit: number;
   private readonly read: PlainRead;
+  /** What named filters with an argument look things up in. */
+  private readonly db: { read: PlainRead; manager: EntityManager };
   private readonly plans = new RecentlyUsed<Prepared>(PLANS_KEPT, PLAN_KEY_MAX);
 
   constructor(
@@ -70,10 +72,11 @@ export class ResourceReader {
     this.maxLimit = config.getOrThrow<AppConfig>('app').listLimitMax;
     // The catalog answers dates and datetimes from their stored text (entity-catalog.ts hydration).
     this.read = plainReads(dataSource, { datesAsText: true });
+    this.db = { read: this.read, manager: dataSource.manager };
   }
 
   async list(definition: ResourceDefinition, scoped: ResourceQuery): Promise<ListResult> {
-    const query = await withScope(definition, scoped, this.dataSource.manager);
+    const query = await withScope(definition, scoped, this.db);
     if (query.limit !== undefined && query.limit > this.maxLimit) {
       throw DomainError.invalid(
         'INVALID_QUERY',
@@ -95,13 +98,13 @@ export class ResourceReader {
 
   /** How many rows the query gives, from its own COUNT(*): no row is read. */
   async count(definition: ResourceDefinition, scoped: ResourceQuery): Promise<number> {
-    const prepared = this.prepare(definition, await withScope(definition, scoped, this.dataSource.manager));
+    const prepared = this.prepare(definition, await withScope(definition, scoped, this.db));
     const [row] = await this.read<RawRow>(...this.countStatement(prepared));
     return Number(row.n);
   }
 
   async get(definition: ResourceDefinition, id: number, scoped: Partial<ResourceQuery> = {}): Promise<Row> {
-    const query = await withScope(definition, scoped, this.dataSource.manager);
+    const query = await withScope(definition, scoped, this.db);
     const prepared = this.prepare(definition, {
       where: query.where ? { $and: [query.where, { id }] } : { id },
       attributes: query.attributes,

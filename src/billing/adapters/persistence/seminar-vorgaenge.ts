@@ -5,21 +5,24 @@
  * An OR across the LEFT JOIN to the event scanned every transaction on every booking save.
  */
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { PlainRead } from '../../../platform/database/plain-reads';
 import type { WhereInput } from '../../../platform/resources/query/resource-query';
 import { RwTransaction } from './rw-transaction.entity';
 
-/** The ids of the seminars' events. */
-async function eventIds(manager: EntityManager, seminarIds: number[]): Promise<number[]> {
-  // The event entity is seminars'; billing reaches it through the transaction's association.
-  const event = manager.connection
+/** The ids of the seminars' events, read by `lesen` (TypeORM's or the generic reader's plain SELECT). */
+async function eventIds(
+  manager: EntityManager,
+  seminarIds: number[],
+  lesen: PlainRead = (sql, parameter) => manager.query(sql, parameter),
+): Promise<number[]> {
+  // The event table is seminars'; billing reaches it through the transaction's association.
+  const tabelle = manager.connection
     .getMetadata(RwTransaction)
-    .findRelationWithPropertyPath('Veranstaltung_Event')!.inverseEntityMetadata;
-  const events = await manager
-    .createQueryBuilder()
-    .select('ev.id', 'id')
-    .from(event.target, 'ev')
-    .where('ev.veranstaltung_id IN (:...seminarIds)', { seminarIds })
-    .getRawMany<{ id: number | string }>();
+    .findRelationWithPropertyPath('Veranstaltung_Event')!.inverseEntityMetadata.tableName;
+  const events = await lesen<{ id: number | string }>(
+    `SELECT id FROM ${tabelle} WHERE veranstaltung_id IN (${seminarIds.map(() => '?').join(', ')})`,
+    seminarIds,
+  );
   return events.map((e) => Number(e.id));
 }
 
@@ -44,10 +47,10 @@ export async function nurSeminarVorgaenge<T extends object>(
  * which the billing screens ask for a seminar's transactions.
  */
 export async function seminarVorgangsBedingung(
-  manager: EntityManager,
   seminarId: number,
+  { read, manager }: { read: PlainRead; manager: EntityManager },
 ): Promise<WhereInput> {
-  const events = await eventIds(manager, [seminarId]);
+  const events = await eventIds(manager, [seminarId], read);
   const eigene = { veranstaltung_id: seminarId };
   return events.length === 0 ? eigene : { $or: [eigene, { veranstaltung_event_id: { $in: events } }] };
 }

@@ -6,7 +6,7 @@ import { withScope } from './scope';
 class Buchung {}
 
 /** Stands in for the database a filter with an argument looks in: seminar 5 has events 51 and 52. */
-const manager = {} as EntityManager;
+const db = { read: jest.fn(), manager: {} as EntityManager };
 const EVENTS: Record<number, number[]> = { 5: [51, 52] };
 
 const vorgaenge = defineResource({
@@ -16,8 +16,8 @@ const vorgaenge = defineResource({
   parameterScopes: {
     seminar: {
       description: 'die Vorgänge des Seminars und seiner Veranstaltungen',
-      async condition(id, m) {
-        expect(m).toBe(manager);
+      async condition(id, d) {
+        expect(d).toBe(db);
         return { $or: [{ veranstaltung_id: id }, { veranstaltung_event_id: { $in: EVENTS[id] ?? [] } }] };
       },
     },
@@ -36,19 +36,19 @@ const fehler = async (fn: () => Promise<unknown>) => {
 describe('named filters (scopes)', () => {
   it('leaves a query without scope as it is', async () => {
     const query = { where: { id: 3 } };
-    expect(await withScope(vorgaenge, query, manager)).toBe(query);
+    expect(await withScope(vorgaenge, query, db)).toBe(query);
   });
 
   it('stands for its condition, alone or ANDed with the where', async () => {
-    expect(await withScope(vorgaenge, { scope: 'neueste' }, manager)).toEqual({ where: { child_id: null } });
-    expect(await withScope(vorgaenge, { scope: 'aktuell', where: { benutzer_id: 7 } }, manager)).toEqual({
+    expect(await withScope(vorgaenge, { scope: 'neueste' }, db)).toEqual({ where: { child_id: null } });
+    expect(await withScope(vorgaenge, { scope: 'aktuell', where: { benutzer_id: 7 } }, db)).toEqual({
       where: { $and: [{ child_id: null, storno: false }, { benutzer_id: 7 }] },
     });
   });
 
   it('takes a filter with a number and several filters separated by commas', async () => {
     expect(
-      await withScope(vorgaenge, { scope: 'aktuell, seminar:5', where: { benutzer_id: 7 } }, manager),
+      await withScope(vorgaenge, { scope: 'aktuell, seminar:5', where: { benutzer_id: 7 } }, db),
     ).toEqual({
       where: {
         $and: [
@@ -63,26 +63,24 @@ describe('named filters (scopes)', () => {
   it('refuses a filter with a number without a good one, and a number for a plain filter', async () => {
     const braucht = 'Der Filter „seminar“ braucht eine Nummer, z. B. „seminar:17“.';
     for (const scope of ['seminar', 'seminar:', 'seminar:0', 'seminar:x', 'seminar:1.5', 'seminar:5:6'])
-      expect(await fehler(() => withScope(vorgaenge, { scope }, manager))).toEqual({
+      expect(await fehler(() => withScope(vorgaenge, { scope }, db))).toEqual({
         kind: 'invalid',
         message: braucht,
       });
-    expect((await fehler(() => withScope(vorgaenge, { scope: 'aktuell:5' }, manager))).message).toBe(
+    expect((await fehler(() => withScope(vorgaenge, { scope: 'aktuell:5' }, db))).message).toBe(
       'Unbekannter Filter „aktuell:5“ für „Vorgänge“ (bekannt: aktuell, neueste, seminar:Nummer).',
     );
   });
 
   it('refuses an unknown scope (a 400) naming it and the known ones', async () => {
-    expect(await fehler(() => withScope(vorgaenge, { scope: 'offen' }, manager))).toEqual({
+    expect(await fehler(() => withScope(vorgaenge, { scope: 'offen' }, db))).toEqual({
       kind: 'invalid',
       message: 'Unbekannter Filter „offen“ für „Vorgänge“ (bekannt: aktuell, neueste, seminar:Nummer).',
     });
     // Not a property of every object either.
-    expect((await fehler(() => withScope(vorgaenge, { scope: 'constructor' }, manager))).kind).toBe(
-      'invalid',
-    );
+    expect((await fehler(() => withScope(vorgaenge, { scope: 'constructor' }, db))).kind).toBe('invalid');
     expect(
-      await fehler(() => withScope({ name: 'rw-kreis', entity: Buchung }, { scope: 'aktuell' }, manager)),
+      await fehler(() => withScope({ name: 'rw-kreis', entity: Buchung }, { scope: 'aktuell' }, db)),
     ).toEqual({
       kind: 'invalid',
       message: '„Rechnungs-Kreise“ hat keine benannten Filter; „aktuell“ ist unbekannt.',

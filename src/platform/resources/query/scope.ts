@@ -5,6 +5,7 @@
  * separated by commas (`aktuell,seminar:17`); all of them ANDed with the request's own `where`.
  */
 import type { EntityManager } from 'typeorm';
+import type { PlainRead } from '../../database/plain-reads';
 import { resourceLabel } from '../../../../common/vocabulary';
 import { DomainError } from '../../../shared/domain-error';
 import type { ResourceDefinition } from '../resource-definition';
@@ -15,14 +16,16 @@ interface Scoped {
   scope?: string;
 }
 
+/** Where a filter with an argument looks things up. */
+interface Db {
+  read: PlainRead;
+  manager: EntityManager;
+}
+
 const refused = (message: string) => DomainError.invalid('UNKNOWN_SCOPE', message);
 
 /** The condition one scope name (`name` or `name:argument`) stands for. */
-async function condition(
-  definition: ResourceDefinition,
-  scope: string,
-  manager: EntityManager,
-): Promise<WhereInput> {
+async function condition(definition: ResourceDefinition, scope: string, db: Db): Promise<WhereInput> {
   const [name, argument, ...rest] = scope.split(':').map((part) => part.trim());
   const scopes = definition.scopes ?? {};
   const parameterScopes = definition.parameterScopes ?? {};
@@ -31,7 +34,7 @@ async function condition(
     const value = Number(argument);
     if (rest.length > 0 || !/^\d+$/.test(argument ?? '') || !Number.isSafeInteger(value) || value < 1)
       throw refused(`Der Filter „${name}“ braucht eine Nummer, z. B. „${name}:17“.`);
-    return parameterScopes[name].condition(value, manager);
+    return parameterScopes[name].condition(value, db);
   }
   const label = resourceLabel(definition.name)?.plural ?? definition.name;
   const known = [...Object.keys(scopes), ...Object.keys(parameterScopes).map((p) => `${p}:Nummer`)];
@@ -46,7 +49,7 @@ async function condition(
 export async function withScope<Q extends Scoped>(
   definition: ResourceDefinition,
   query: Q,
-  manager: EntityManager,
+  db: Db,
 ): Promise<Q> {
   const { scope, ...rest } = query;
   if (scope === undefined) return query;
@@ -55,7 +58,7 @@ export async function withScope<Q extends Scoped>(
     .map((name) => name.trim())
     .filter(Boolean);
   const conditions: WhereInput[] = [];
-  for (const name of names) conditions.push(await condition(definition, name, manager));
+  for (const name of names) conditions.push(await condition(definition, name, db));
   if (query.where) conditions.push(query.where);
   const where: WhereInput | undefined = conditions.length < 2 ? conditions[0] : { $and: conditions };
   return { ...rest, where } as Q;
