@@ -490,7 +490,7 @@ describe.each(databases())('billing resources on %s', (kind) => {
     const unbekannt = await agent.get('/node/api/rw-transaction').query({ scope: 'offen' });
     expect(unbekannt.status).toBe(400);
     expect(unbekannt.body.message).toBe(
-      'Unbekannter Filter „offen“ für „Vorgänge“ (bekannt: aktuell, neueste).',
+      'Unbekannter Filter „offen“ für „Vorgänge“ (bekannt: aktuell, neueste, seminar:Nummer).',
     );
     const ohne = await agent.get('/node/api/rw-rechnung').query({ scope: 'aktuell' });
     expect(ohne.status).toBe(400);
