@@ -48,6 +48,15 @@ describe.each(databases())('the seminar bookings queries on %s', (kind) => {
   }, TIMEOUT);
   afterAll(() => t.close(), TIMEOUT);
 
+  /** The first seminar with seminar bookings matching `bedingung`, and the lowest member booking it. */
+  async function ersterSeminar(bedingung: string): Promise<{ id: number; benutzer: number }> {
+    const [seminar] = await t.dataSource.query(
+      `SELECT t.veranstaltung_id AS id, MIN(t.benutzer_id) AS benutzer FROM rw_transaction t
+       WHERE t.category = 'seminare' AND ${bedingung} GROUP BY t.veranstaltung_id ORDER BY id LIMIT 1`,
+    );
+    return { id: Number(seminar.id), benutzer: seminar.benutzer };
+  }
+
   /** Records from now on every statement asking rw_transaction for a seminar's rows. */
   function mitschneiden(): Abfrage[] {
     const abfragen: Abfrage[] = [];
@@ -132,11 +141,7 @@ describe.each(databases())('the seminar bookings queries on %s', (kind) => {
   it(
     'answers every use from indexes: no full scan of rw_transaction',
     async () => {
-      const [seminar] = await t.dataSource.query(
-        `SELECT t.veranstaltung_id AS id, MIN(t.benutzer_id) AS benutzer FROM rw_transaction t
-       WHERE t.category = 'seminare' AND t.veranstaltung_id IS NOT NULL GROUP BY t.veranstaltung_id ORDER BY id LIMIT 1`,
-      );
-      const id = Number(seminar.id);
+      const { id } = await ersterSeminar('t.veranstaltung_id IS NOT NULL');
       const abfragen = mitschneiden();
       const [mitglied] = await t.dataSource.query(
         'SELECT id FROM benutzer WHERE id NOT IN (SELECT benutzer_id FROM rw_transaction WHERE benutzer_id IS NOT NULL) ORDER BY id LIMIT 1',
@@ -167,11 +172,8 @@ describe.each(databases())('the seminar bookings queries on %s', (kind) => {
   it(
     'gives the screens a seminar’s transactions, its events’ too, by the named filter seminar:{id}',
     async () => {
-      const [seminar] = await t.dataSource.query(
-        `SELECT t.veranstaltung_id AS id, MIN(t.benutzer_id) AS benutzer FROM rw_transaction t
-       WHERE t.category = 'seminare' AND t.veranstaltung_event_id IS NOT NULL GROUP BY t.veranstaltung_id ORDER BY id LIMIT 1`,
-      );
-      const id = Number(seminar.id);
+      const seminar = await ersterSeminar('t.veranstaltung_event_id IS NOT NULL');
+      const id = seminar.id;
       const liste = async (query: Record<string, unknown>) =>
         (
           (
@@ -193,7 +195,7 @@ describe.each(databases())('the seminar bookings queries on %s', (kind) => {
         scope: `aktuell,seminar:${id}`,
       });
       const desMitglieds = await liste({
-        where: JSON.stringify({ category: 'seminare', benutzer_id: Number(seminar.benutzer) }),
+        where: JSON.stringify({ category: 'seminare', benutzer_id: seminar.benutzer }),
         scope: `neueste,seminar:${id}`,
       });
       expect(abfragen.length).toBeGreaterThanOrEqual(2);
@@ -210,7 +212,7 @@ describe.each(databases())('the seminar bookings queries on %s', (kind) => {
       );
       expect(desMitglieds).toEqual(
         await liste({
-          where: JSON.stringify(ueberEvents({ category: 'seminare', benutzer_id: Number(seminar.benutzer) })),
+          where: JSON.stringify(ueberEvents({ category: 'seminare', benutzer_id: seminar.benutzer })),
           scope: 'neueste',
         }),
       );
