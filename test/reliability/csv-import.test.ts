@@ -2,7 +2,8 @@
  * Issue 26 "Large imports off the request path": a CSV file of 200 000 lines (8.6 MB, under the
  * 10 MB cap) is uploaded to each import — the group comparison, the Gehaltsumfrage access file —
  * and to POST /node/csv/parse, while staff keep listing Benutzer: the p99 of those list calls
- * stays under 100 ms. Before, reading such a file at once held the event loop for up to 3 s.
+ * stays under 100 ms (over at least 200 calls: each upload is repeated until that many ran beside
+ * the work). Before, reading such a file at once held the event loop for up to 3 s.
  * In the default setup (in-process queue) on every database.
  */
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,7 @@ import {
   auftragLaeuft,
   bericht as berichtLimits,
   listenDaneben,
+  listenNebenWiederholt,
   perzentil,
   type Gemessen,
 } from '../support/listen-abrufe';
@@ -21,6 +23,8 @@ import { databases, startTestApp, type TestApp } from '../support/test-app';
 const ZEILEN = 200_000;
 const P99_GRENZE_MS = 100;
 const TIMEOUT = 900_000;
+/** List calls beside the work, over as many runs of it as that takes (listenNebenWiederholt). */
+const MINDESTENS = 200;
 
 /** 200 000 lines as staff export them from another program: `;`, UTF-8, umlauts. */
 function grosseDatei(kopf: string, zeile: (i: number) => string): Buffer {
@@ -50,7 +54,7 @@ describe.each(databases())('CSV imports of 200 000 lines beside list calls on %s
     agent = await t.login();
     // The same calls with nothing beside them, for the log: on a busy machine they wait for the CPU too.
     let n = 0;
-    const { dauern } = await daneben(async () => ++n < 100);
+    const { dauern } = await listenDaneben(agent, async () => ++n < 100);
     console.log(
       `Listenabrufe ohne Import (${kind}): p50 ${perzentil(dauern, 50).toFixed(1)} ms, ` +
         `p99 ${perzentil(dauern, 99).toFixed(1)} ms`,
@@ -58,30 +62,42 @@ describe.each(databases())('CSV imports of 200 000 lines beside list calls on %s
   }, TIMEOUT);
   afterAll(() => t?.close(), TIMEOUT);
 
-  const daneben = (laeuft: () => Promise<boolean>) => listenDaneben(agent, laeuft);
-
-  function bericht(was: string, sekunden: number, gemessen: Gemessen) {
-    berichtLimits(`${was} (${kind}): ${ZEILEN} Zeilen in ${sekunden.toFixed(1)} s`, gemessen, {
-      grenzeMs: P99_GRENZE_MS,
-      mindestens: 20,
-    });
+  function bericht(was: string, sekunden: number, gemessen: Gemessen & { laeufe: number }) {
+    berichtLimits(
+      `${was} (${kind}): ${ZEILEN} Zeilen in ${(sekunden / gemessen.laeufe).toFixed(1)} s je Lauf, ` +
+        `${gemessen.laeufe} ${gemessen.laeufe === 1 ? 'Lauf' : 'Läufe'}`,
+      gemessen,
+      { grenzeMs: P99_GRENZE_MS, mindestens: MINDESTENS },
+    );
   }
 
-  /** Uploads `datei` to `pfad` and lists Benutzer until its job ended; answers its last state and the progress seen. */
+  /**
+   * Uploads `datei` to `pfad` again each time its job ended, listing Benutzer beside it until
+   * MINDESTENS calls ran; answers the last state, the progress seen and the responses.
+   */
   async function importieren(pfad: string, datei: Buffer) {
     const start = performance.now();
-    let auftrag: { name: string; id: string } | undefined;
-    const gestartet = agent
-      .post(pfad)
-      .set('Prefer', 'respond-async')
-      .attach('file', datei, 'gross.csv')
-      .then((response) => {
-        auftrag = response.body.auftrag;
-        return response;
-      });
     const staende: Stand[] = [];
-    const gemessen = await daneben(auftragLaeuft(agent, () => auftrag, staende));
-    expect((await gestartet).status).toBe(202);
+    const gestartet: Promise<request.Response>[] = [];
+    const gemessen = await listenNebenWiederholt(
+      agent,
+      () => {
+        let auftrag: { name: string; id: string } | undefined;
+        gestartet.push(
+          agent
+            .post(pfad)
+            .set('Prefer', 'respond-async')
+            .attach('file', datei, 'gross.csv')
+            .then((response) => {
+              auftrag = response.body.auftrag;
+              return response;
+            }),
+        );
+        return auftragLaeuft(agent, () => auftrag, staende);
+      },
+      MINDESTENS,
+    );
+    for (const response of await Promise.all(gestartet)) expect(response.status).toBe(202);
     const gesehen = staende.flatMap((stand) => (stand.fortschritt ? [stand.fortschritt] : []));
     return {
       stand: staende[staende.length - 1],
@@ -142,33 +158,43 @@ describe.each(databases())('CSV imports of 200 000 lines beside list calls on %s
         (i) => `Müller ${i};Köln-Süd ${i % 50};${10_000 + i};Ring ${i}`,
       );
       const start = performance.now();
-      let fertig = false;
-      const antwort = agent
-        .post('/node/csv/parse')
-        .attach('file', datei, 'gross.csv')
-        // Kept as bytes until the measuring ends: this test runs in the app's process, and its own
-        // JSON.parse of the answer must not count against the list calls.
-        .buffer(true)
-        .parse((res, callback) => {
-          const teile: Buffer[] = [];
-          res.on('data', (teil: Buffer) => teile.push(teil));
-          res.on('end', () => callback(null, Buffer.concat(teile)));
-        })
-        .then((response) => {
-          fertig = true;
-          return response;
+      const antworten: Promise<request.Response>[] = [];
+      const gemessen = await listenNebenWiederholt(
+        agent,
+        () => {
+          let fertig = false;
+          antworten.push(
+            agent
+              .post('/node/csv/parse')
+              .attach('file', datei, 'gross.csv')
+              // Kept as bytes until the measuring ends: this test runs in the app's process, and its
+              // own JSON.parse of the answer must not count against the list calls.
+              .buffer(true)
+              .parse((res, callback) => {
+                const teile: Buffer[] = [];
+                res.on('data', (teil: Buffer) => teile.push(teil));
+                res.on('end', () => callback(null, Buffer.concat(teile)));
+              })
+              .then((response) => {
+                fertig = true;
+                return response;
+              }),
+          );
+          return async () => !fertig;
+        },
+        MINDESTENS,
+      );
+      for (const response of await Promise.all(antworten)) {
+        expect(response.status).toBe(200);
+        const rows = JSON.parse((response.body as Buffer).toString('utf8')) as Record<string, string>[];
+        expect(rows).toHaveLength(ZEILEN - 1);
+        expect(rows[ZEILEN - 2]).toEqual({
+          Name: `Müller ${ZEILEN - 1}`,
+          Ort: 'Köln-Süd 49',
+          PLZ: '209999',
+          Straße: `Ring ${ZEILEN - 1}`,
         });
-      const gemessen = await daneben(async () => !fertig);
-      const response = await antwort;
-      expect(response.status).toBe(200);
-      const rows = JSON.parse((response.body as Buffer).toString('utf8')) as Record<string, string>[];
-      expect(rows).toHaveLength(ZEILEN - 1);
-      expect(rows[ZEILEN - 2]).toEqual({
-        Name: `Müller ${ZEILEN - 1}`,
-        Ort: 'Köln-Süd 49',
-        PLZ: '209999',
-        Straße: `Ring ${ZEILEN - 1}`,
-      });
+      }
       bericht('csv/parse', (performance.now() - start) / 1000, gemessen);
     },
     TIMEOUT,
