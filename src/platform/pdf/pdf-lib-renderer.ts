@@ -1,5 +1,4 @@
 /** The PDF port on pdf-lib: form templates filled and flattened, text layouts drawn and paged. */
-import fontkit from '@pdf-lib/fontkit';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,16 +43,19 @@ const WORDS_PER_FONT = 20_000;
  * line of a paragraph, drawing every line once). Each document still gets its own subset.
  */
 const parsedFonts = new Map<Uint8Array, Font>();
-const sharedFontkit: Fontkit = {
-  create(bytes) {
-    let font = parsedFonts.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes);
-      parsedFonts.set(bytes, withCachedLayouts(font));
-    }
-    return font;
-  },
-};
+/** fontkit is loaded with the first document, not with the app (a tenth of its module loading). */
+let loadedFontkit: Promise<Fontkit> | undefined;
+const sharedFontkit = () =>
+  (loadedFontkit ??= import('@pdf-lib/fontkit').then(({ default: fontkit }) => ({
+    create(bytes) {
+      let font = parsedFonts.get(bytes);
+      if (!font) {
+        font = fontkit.create(bytes);
+        parsedFonts.set(bytes, withCachedLayouts(font));
+      }
+      return font;
+    },
+  })));
 
 function withCachedLayouts(font: Font): Font {
   // fontkit keeps one glyph object per id. A subset creates the parts of a composite glyph (the
@@ -130,7 +132,7 @@ async function loadLetterhead(template: PdfTemplate, bytes: Uint8Array, field: s
 /** A PDF form: each field whose value or name is an expression gets its filled value; then flattened. */
 async function renderForm(template: PdfTemplate, data: object): Promise<PDFDocument> {
   const doc = await loadPdf(template, template.content, template.file);
-  doc.registerFontkit(sharedFontkit);
+  doc.registerFontkit(await sharedFontkit());
   const form = doc.getForm();
   // All expressions are filled first: a failing one leaves nothing half-drawn.
   const values: [PDFTextField | PDFCheckBox, string][] = [];
@@ -340,7 +342,7 @@ async function renderLayout(template: PdfTemplate, data: object): Promise<PDFDoc
   const source = Buffer.from(template.content).toString('utf8');
   const layout = parseLayout(compileFill(source, template.title)(data));
   const doc = await PDFDocument.create();
-  doc.registerFontkit(sharedFontkit);
+  doc.registerFontkit(await sharedFontkit());
   let letterhead: PDFEmbeddedPage | null = null;
   if (layout.options.letterhead) {
     const file = layout.options.letterhead;

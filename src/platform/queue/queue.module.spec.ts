@@ -7,20 +7,20 @@ import { createJobQueue, QueueModule } from './queue.module';
 
 describe('createJobQueue', () => {
   test('runs jobs in-process without REDIS_URL', async () => {
-    const queue = createJobQueue({}, true);
+    const queue = await createJobQueue({}, true);
     expect(queue).toBeInstanceOf(InProcessJobQueue);
     await queue.close();
   });
 
   test('uses BullMQ with REDIS_URL and connects only on first use', async () => {
-    const queue = createJobQueue({ url: 'redis://127.0.0.1:1' }, false);
+    const queue = await createJobQueue({ url: 'redis://127.0.0.1:1' }, false);
     expect(queue).toBeInstanceOf(BullMqJobQueue);
     queue.register('ignored', async () => undefined);
     await queue.close();
   });
 
-  test('refuses WORKERS=false without Redis, where no job would ever run', () => {
-    expect(() => createJobQueue({}, false)).toThrow('WORKERS=false erfordert REDIS_URL');
+  test('refuses WORKERS=false without Redis, where no job would ever run', async () => {
+    await expect(createJobQueue({}, false)).rejects.toThrow('WORKERS=false erfordert REDIS_URL');
   });
 });
 

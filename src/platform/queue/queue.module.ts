@@ -3,7 +3,6 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { join } from 'node:path';
 import type { AppConfig, RedisConfig } from '../../config/env';
 import { AUFTRAG_DATEIEN, AuftragsDateien } from './auftrag-dateien';
-import { BullMqJobQueue } from './bullmq-job-queue';
 import { AuftraegeController } from './http/auftraege.controller';
 import { AuftragStatusController } from './http/auftrag-status.controller';
 import { InProcessJobQueue } from './in-process-job-queue';
@@ -14,9 +13,13 @@ import { JobQueue } from './job-queue';
  * - the app process (`npm start`) produces jobs and runs workers, unless WORKERS=false;
  * - `npm run worker` boots the same modules without HTTP, so its processors register workers.
  * WORKERS=false needs REDIS_URL: in-process jobs would otherwise never run anywhere.
+ * BullMQ and its Redis client are loaded only when REDIS_URL names a server.
  */
-export function createJobQueue(redis: RedisConfig, runWorkers: boolean): JobQueue {
-  if (redis.url) return new BullMqJobQueue({ url: redis.url, runWorkers });
+export async function createJobQueue(redis: RedisConfig, runWorkers: boolean): Promise<JobQueue> {
+  if (redis.url) {
+    const { BullMqJobQueue } = await import('./bullmq-job-queue');
+    return new BullMqJobQueue({ url: redis.url, runWorkers });
+  }
   if (!runWorkers) throw new Error('WORKERS=false erfordert REDIS_URL (sonst liefe kein Auftrag)');
   return new InProcessJobQueue();
 }

@@ -7,13 +7,12 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { createRequire } from 'node:module';
-import {
+import type {
   FormatFactoryService,
-  invoiceSchema,
+  Invoice,
+  InvoiceServiceOptions,
+  Logger as EInvoiceLogger,
   ValidationService,
-  type Invoice,
-  type InvoiceServiceOptions,
-  type Logger as EInvoiceLogger,
 } from '@e-invoice-eu/core';
 import type { ERechnung, Anschrift, Steuerkategorie } from '../../domain/e-rechnung';
 import { ERechnungsformat } from '../../application/ports/e-rechnungs-format';
@@ -165,6 +164,8 @@ export function alsEingabe(e: ERechnung, ziel: 'en16931' | 'xrechnung' = 'en1693
 /** A compiled check of the library's input schema (ajv's ValidateFunction, of the library's own ajv). */
 type Pruefung = Parameters<typeof ValidationService.prototype.validate<Invoice>>[1];
 
+type Bibliothek = typeof import('@e-invoice-eu/core');
+
 /**
  * The library's InvoiceService compiles its whole input schema on every call (seconds per invoice);
  * this does what it does — check the input against the format's schema, fill the format's defaults,
@@ -172,25 +173,30 @@ type Pruefung = Parameters<typeof ValidationService.prototype.validate<Invoice>>
  * dependencies, the version it was built with.
  */
 class EInvoiceEu {
-  private readonly fabrik = new FormatFactoryService();
+  private readonly fabrik: FormatFactoryService;
   private readonly pruefungen = new Map<string, Pruefung>();
   private readonly ajv = createRequire(require.resolve('@e-invoice-eu/core'))('ajv/dist/2019') as {
     default: new (optionen: object) => { compile(schema: object): Pruefung };
   };
 
-  constructor(private readonly logger: EInvoiceLogger) {}
+  constructor(
+    private readonly bibliothek: Bibliothek,
+    private readonly logger: EInvoiceLogger,
+  ) {
+    this.fabrik = new bibliothek.FormatFactoryService();
+  }
 
   async erzeuge(invoice: Invoice, optionen: InvoiceServiceOptions): Promise<string | Uint8Array> {
     const formatter = this.fabrik.createFormatService(optionen.format, this.logger);
     const format = this.fabrik.normalizeFormat(optionen.format);
     let pruefung = this.pruefungen.get(format);
     if (!pruefung) {
-      const schema = structuredClone(invoiceSchema);
+      const schema = structuredClone(this.bibliothek.invoiceSchema);
       formatter.patchSchema(schema);
       pruefung = new this.ajv.default({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
       this.pruefungen.set(format, pruefung);
     }
-    const geprueft = new ValidationService(this.logger).validate<Invoice>(
+    const geprueft = new this.bibliothek.ValidationService(this.logger).validate<Invoice>(
       'invoice data',
       pruefung,
       structuredClone(invoice),
@@ -217,11 +223,11 @@ function mitVorgaengerVerweis(invoice: Invoice): void {
 @Injectable()
 export class ERechnungEInvoiceEu extends ERechnungsformat {
   private readonly logger = new Logger('ERechnung');
-  private readonly bibliothek = new EInvoiceEu({
-    log: (m) => this.logger.log(m),
-    warn: (m) => this.logger.warn(m),
-    error: (m) => this.logger.error(m),
-  });
+  /**
+   * Loaded at the first e-invoice, not with the app: the library and what it brings (a spreadsheet
+   * reader, a second PDF library) took a third of the app's module loading on every start.
+   */
+  private bibliothek?: Promise<EInvoiceEu>;
 
   async einbetten(pdf: Uint8Array, rechnung: ERechnung): Promise<Uint8Array> {
     return (await this.erzeuge(rechnung, {
@@ -241,7 +247,17 @@ export class ERechnungEInvoiceEu extends ERechnungsformat {
     ziel: 'en16931' | 'xrechnung' = 'en16931',
   ) {
     try {
-      return await this.bibliothek.erzeuge(alsEingabe(rechnung, ziel), { ...optionen, lang: 'de-de' });
+      this.bibliothek ??= import('@e-invoice-eu/core').then(
+        (bibliothek) =>
+          new EInvoiceEu(bibliothek, {
+            log: (m) => this.logger.log(m),
+            warn: (m) => this.logger.warn(m),
+            error: (m) => this.logger.error(m),
+          }),
+      );
+      return await (
+        await this.bibliothek
+      ).erzeuge(alsEingabe(rechnung, ziel), { ...optionen, lang: 'de-de' });
     } catch (error) {
       this.logger.error(`E-Rechnung ${rechnung.nr}: ${(error as Error).message}`);
       throw DomainError.conflict(
