@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env';
 import { EnsureAdmin } from './membership/application/ensure-admin';
 import { mitStartsperre } from './platform/database/startsperre';
 import { seedDatabase } from './seed/seed';
+import type { SeedOptions } from './seed/seed-context';
 
 /** First-start work after migrations: demo data on an empty embedded database, then the staff logins. */
 @Injectable()
@@ -36,13 +37,13 @@ export class Bootstrap {
   }
 
   /**
-   * `npm run seed:demo` and `npm run seed -- --scale N [--heute YYYY-MM-DD]`: the generated data
+   * `npm run seed:demo` and `npm run seed -- --scale N [--heute YYYY-MM-DD] [--nur-mitglieder]`: the generated data
    * (dated around `heute`, by default today) and its staff logins
    * (`admin` where there is no staff yet, `akademie` where it is missing), on any database.
    */
-  async seed(scale: number, log?: (message: string) => void, heute?: string): Promise<void> {
+  async seed(options: Omit<SeedOptions, 'filesDir'>): Promise<void> {
     const app = this.config.getOrThrow<AppConfig>('app');
-    await seedDatabase(this.moduleRef, { scale, filesDir: app.filesDir, log, heute });
+    await seedDatabase(this.moduleRef, { ...options, filesDir: app.filesDir });
     await this.ensureAdmin.run({ demo: true });
   }
 }

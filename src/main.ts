@@ -1,5 +1,5 @@
 /**
- * `node dist/src/main.js [--migrate | --seed-demo | --seed --scale N | --worker]`
+ * `node dist/src/main.js [--migrate | --seed-demo | --seed --scale N [--nur-mitglieder] | --worker]`
  *
  * Only what the start-up gate needs is imported here; the app's modules (seconds of loading on a
  * busy machine) are loaded once the port is open, so the port answers from the first moment.
@@ -143,7 +143,7 @@ async function worker(env: NodeJS.ProcessEnv, root: PinoLogger, nest: NestPinoLo
   if (laufend.context) logger.log('Worker gestartet.');
 }
 
-/** `--migrate`, `--seed-demo`, `--seed --scale N [--heute YYYY-MM-DD]`: maintenance commands that end when done. */
+/** `--migrate`, `--seed-demo`, `--seed --scale N [--heute YYYY-MM-DD] [--nur-mitglieder]`: maintenance commands that end when done. */
 async function maintain(argv: string[], env: NodeJS.ProcessEnv, root: PinoLogger, nest: NestPinoLogger) {
   const [{ NestFactory }, { AppModule }, { Bootstrap }] = await Promise.all([
     import('@nestjs/core'),
@@ -161,7 +161,8 @@ async function maintain(argv: string[], env: NodeJS.ProcessEnv, root: PinoLogger
     if (heute !== undefined && !istKalendertag(heute))
       throw new ConfigError(`--heute "${heute}" muss ein Kalendertag JJJJ-MM-TT sein`);
     const started = Date.now();
-    await context.get(Bootstrap).seed(scale, (m) => logger.log(m), heute);
+    const nurMitglieder = argv.includes('--nur-mitglieder');
+    await context.get(Bootstrap).seed({ scale, log: (m) => logger.log(m), heute, nurMitglieder });
     logger.log(`Daten erzeugt (Umfang ${scale}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else await context.get(Bootstrap).firstStart(false);
   logger.log('Migrationen sind aktuell.');

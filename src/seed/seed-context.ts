@@ -21,6 +21,11 @@ export interface SeedOptions {
    */
   heute?: string;
   log?: (message: string) => void;
+  /**
+   * Only the members (Benutzer, addresses, e-mails, groups): for tests and benchmarks that need many
+   * recipients and nothing booked, without the minutes the bookings take at large scales.
+   */
+  nurMitglieder?: boolean;
 }
 
 /** Where the seed finds the product's providers: the Nest application (or a module's ModuleRef). */

@@ -25,5 +25,5 @@ const steps: SeedStep[] = [
 
 export async function seedDatabase(app: SeedApp, options: SeedOptions): Promise<void> {
   const ctx = new SeedContext(app, options);
-  for (const step of steps) await step(ctx);
+  for (const step of options.nurMitglieder ? [seedMembership] : steps) await step(ctx);
 }

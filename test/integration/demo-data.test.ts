@@ -176,7 +176,7 @@ describe.each(databases())('npm run seed:demo on %s after a first start without 
 
   it('adds the demo data and the academy login beside the existing admin (issue 35)', async () => {
     await expect(t.login('akademie')).rejects.toThrow(/Login fehlgeschlagen/);
-    await t.app.get(Bootstrap).seed(30);
+    await t.app.get(Bootstrap).seed({ scale: 30 });
     const akademie = await t.login('akademie');
     expect((await akademie.get('/node/loginInfo')).body).toMatchObject({ login: 'akademie', verband: 2 });
     expect((await (await t.login('admin')).get('/node/loginInfo')).body).toMatchObject({ login: 'admin' });
@@ -184,6 +184,27 @@ describe.each(databases())('npm run seed:demo on %s after a first start without 
       .get('/node/api/benutzer')
       .query({ where: JSON.stringify({ benutzername: { $in: ['admin', 'akademie'] } }) });
     expect(konten.body).toHaveLength(2);
+  });
+});
+
+describe.each(databases())('npm run seed -- --nur-mitglieder on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('makes the members with their e-mails and groups, and nothing seminars or billing hold', async () => {
+    await t.app.get(Bootstrap).seed({ scale: 200, nurMitglieder: true });
+    const api = await t.login();
+    const anzahl = async (resource: string) =>
+      (await api.get(`/node/api/${resource}`).query({ count: true }).expect(200)).body.count as number;
+    expect(await anzahl('benutzer')).toBeGreaterThanOrEqual(200);
+    expect(await anzahl('benutzer-email')).toBeGreaterThan(150);
+    expect(await anzahl('benutzer-gruppe')).toBeGreaterThan(0);
+    expect(await anzahl('veranstaltung')).toBe(0);
+    expect(await anzahl('rw-transaction')).toBe(0);
+    expect(await anzahl('newsletter')).toBe(0);
   });
 });
 

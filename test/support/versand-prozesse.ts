@@ -52,9 +52,12 @@ export async function eigeneMariaDb(name: string) {
   };
 }
 
-/** `main.js --seed --scale umfang` with `env` (its migrations first); answers its exit and stderr. */
+/**
+ * `main.js --seed --scale umfang --nur-mitglieder` with `env` (its migrations first): the dispatch
+ * tests need recipients, not the bookings that take most of a full seed. Answers its exit and stderr.
+ */
 export async function seedeAlsProzess(env: Record<string, string>, umfang: number) {
-  const seed = spawn(process.execPath, [MAIN_JS, '--seed', '--scale', String(umfang)], {
+  const seed = spawn(process.execPath, [MAIN_JS, '--seed', '--scale', String(umfang), '--nur-mitglieder'], {
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
