@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from './config/env';
 import { EnsureAdmin } from './membership/application/ensure-admin';
-import { mitStartsperre } from './platform/database/startsperre';
+import { mitStartsperre } from './platform/database/datenbanksperre';
 import { seedDatabase } from './seed/seed';
 import type { SeedOptions } from './seed/seed-context';
 

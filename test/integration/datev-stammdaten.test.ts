@@ -326,6 +326,44 @@ describe.each(databases())('DATEV Debitoren/Kreditoren on %s', (kind) => {
     expect((await benutzer(ids.carl)).aktiviert).toBe(false);
   });
 
+  it('runs two imports started at once in two processes one after the other: each debtor once', async () => {
+    const zweiterProzess = await startTestApp(kind, { env: { DATABASE_URL: t.databaseUrl } });
+    try {
+      const daneben = await zweiterProzess.login();
+      const saetze = Array.from({ length: 300 }, (_, i) =>
+        satz({
+          Konto: 30000 + i,
+          'Name (Adressattyp natürl. Person)': `Doppelt ${i}`,
+          Adressattyp: '1',
+          Ort: 'Bonn',
+        }),
+      );
+      const vorher = await anzahl();
+      const starte = (agent: request.Agent) =>
+        agent
+          .post('/node/datev-import')
+          .set('Prefer', 'respond-async')
+          .attach('file', datei(saetze), 'EXTF_DebKred.csv')
+          .expect(202);
+      const [hier, dort] = await Promise.all([starte(admin), starte(daneben)]);
+      const enden = await Promise.all([
+        bisZumEnde(admin, hier.body.auftrag),
+        bisZumEnde(daneben, dort.body.auftrag),
+      ]);
+      const neu = enden.map((staende) => {
+        const ende = staende[staende.length - 1];
+        expect(ende.zustand).toBe('completed');
+        return ((ende.ergebnis as Row).result as Row).insert_datensatz;
+      });
+      // The second saw the first's debtors and found nothing new.
+      expect(neu.sort()).toEqual([0, 300]);
+      expect(await anzahl()).toBe(vorher + 300);
+      expect(await nachDebitor(30299)).toHaveLength(1);
+    } finally {
+      await zweiterProzess.close();
+    }
+  }, 120_000);
+
   it('imports a large file as long work, its progress counted', async () => {
     const saetze = Array.from({ length: 400 }, (_, i) =>
       satz({

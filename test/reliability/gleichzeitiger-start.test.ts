@@ -1,6 +1,6 @@
 /**
  * Issue 31: two app processes and two worker processes started at once on an empty MariaDB
- * database migrate it once (the start lock, src/platform/database/startsperre.ts) and leave one
+ * database migrate it once (the start lock, src/platform/database/datenbanksperre.ts) and leave one
  * admin. Before, one start made two `admin` accounts and another ended both apps with "Duplicate
  * column name". On the embedded SQLite, two processes started together on a new file seed the
  * demo data once.

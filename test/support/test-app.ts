@@ -34,6 +34,8 @@ export interface TestApp {
   app: NestExpressApplication;
   dataSource: DataSource;
   dir: string;
+  /** Its DATABASE_URL: a second app on it (`options.env`) stands for a second process. */
+  databaseUrl: string;
   /** A client without session. */
   anonymous(): request.Agent;
   /** A client logged in as admin, sending X-Api-Request on every call. */
@@ -107,6 +109,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     app,
     dataSource,
     dir,
+    databaseUrl: env.DATABASE_URL!,
     anonymous: () => request.agent(server),
     async login(user = 'admin', password = ADMIN_PASSWORD) {
       const agent = request.agent(server).set('X-Api-Request', '1');
@@ -126,7 +129,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     },
     async close() {
       await app.close();
-      if (kind === 'mysql') await dropMysqlDatabase(mysqlDatabase);
+      // Only the database it made: a second app on another's database leaves it to its owner.
+      if (kind === 'mysql' && !options.env?.DATABASE_URL) await dropMysqlDatabase(mysqlDatabase);
       rmSync(dir, { recursive: true, force: true });
     },
   };

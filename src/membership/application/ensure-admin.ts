@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config/env';
 import { hashPassword } from '../../platform/auth/password-hasher';
-import { mitStartsperre } from '../../platform/database/startsperre';
+import { mitStartsperre } from '../../platform/database/datenbanksperre';
 import { Benutzer } from '../adapters/persistence/benutzer.entity';
 
 /** A staff account created at the first start. */

@@ -5,7 +5,7 @@ import type { DatabaseConfig } from '../../config/env';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, ensureMysqlDatabase } from './data-source';
 import { serializeSqliteTransactions } from './sqlite-transactions';
-import { mitStartsperre } from './startsperre';
+import { mitStartsperre } from './datenbanksperre';
 
 /** The one database connection; migrations run at start (DESIGN.md §1), under the start lock. */
 @Global()

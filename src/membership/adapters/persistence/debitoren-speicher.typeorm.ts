@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { auditChanges } from '../../../platform/audit/audit-changes';
 import { AuditTrail, type Actor } from '../../../platform/audit/audit-trail';
+import { mitSperre, type Sperre } from '../../../platform/database/datenbanksperre';
 import { alsTransaktion, managerVon, type Transaktion } from '../../../platform/database/transaktion';
+import { DomainError } from '../../../shared/domain-error';
 import type { Personenkonto } from '../../../shared/datev/debitoren-kreditoren';
 import { DebitorenSpeicher } from '../../application/ports/debitoren-speicher';
 import { Mitgliederanlage } from '../../application/ports/mitgliederanlage';
@@ -19,6 +21,20 @@ import { Benutzer } from './benutzer.entity';
 
 const GESCHLECHT: Record<string, 'male' | 'female'> = { herr: 'male', frau: 'female' };
 
+/**
+ * One import at a time, also across worker processes: two at once would each match the file
+ * against the Benutzer before the other's, and create its new debtors twice.
+ */
+const IMPORT_SPERRE: Sperre = {
+  name: 'datev_import',
+  wartenS: 600,
+  besetzt: () =>
+    DomainError.conflict(
+      'DATEV_IMPORT_LAEUFT',
+      'Ein anderer Datev-Import läuft seit über zehn Minuten. Bitte versuchen Sie es später erneut.',
+    ),
+};
+
 @Injectable()
 export class DebitorenSpeicherTypeorm extends DebitorenSpeicher {
   constructor(
@@ -30,7 +46,9 @@ export class DebitorenSpeicherTypeorm extends DebitorenSpeicher {
   }
 
   transaktion<T>(arbeit: (tx: Transaktion) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => arbeit(alsTransaktion(manager)));
+    return mitSperre(this.dataSource, IMPORT_SPERRE, () =>
+      this.dataSource.transaction((manager) => arbeit(alsTransaktion(manager))),
+    );
   }
 
   async bestand(tx: Transaktion): Promise<DebitorBestand[]> {

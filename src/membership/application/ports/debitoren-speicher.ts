@@ -9,7 +9,7 @@ import type { Personenkonto } from '../../../shared/datev/debitoren-kreditoren';
 import type { Aenderung, DebitorBestand } from '../../domain/debitoren-abgleich';
 
 export abstract class DebitorenSpeicher {
-  /** Runs `arbeit` in one transaction: an import lands whole or not at all. */
+  /** Runs `arbeit` in one transaction, one import at a time across processes: an import lands whole or not at all. */
   abstract transaktion<T>(arbeit: (tx: Transaktion) => Promise<T>): Promise<T>;
   /** Every Benutzer with a debtor number. */
   abstract bestand(tx: Transaktion): Promise<DebitorBestand[]>;

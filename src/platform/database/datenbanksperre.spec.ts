@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { mitStartsperre } from './startsperre';
+import { mitSperre, mitStartsperre } from './datenbanksperre';
 
 const sqlite = (database: string) =>
   ({ options: { type: 'better-sqlite3', database } }) as unknown as DataSource;
@@ -41,5 +41,27 @@ describe('the start lock on SQLite (issue 31)', () => {
 
   it('needs no lock for a database in memory', async () => {
     await expect(mitStartsperre(sqlite(':memory:'), async () => 1)).resolves.toBe(1);
+  });
+});
+
+describe('a named lock of other work on SQLite', () => {
+  it('answers its own error when the holder does not finish in time, and leaves the holder its lock', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'sperre-')), 'verband.sqlite');
+    const sperre = {
+      name: 'datev_import',
+      wartenS: 0.2,
+      besetzt: () => new Error('Ein anderer Import läuft'),
+    };
+    let fertig!: () => void;
+    const halter = mitSperre(sqlite(db), sperre, () => new Promise<void>((resolve) => (fertig = resolve)));
+    await warte(20);
+    expect(existsSync(`${db}.datev_importsperre`)).toBe(true);
+    await expect(mitSperre(sqlite(db), sperre, async () => 'zu früh')).rejects.toThrow(
+      'Ein anderer Import läuft',
+    );
+    expect(existsSync(`${db}.datev_importsperre`)).toBe(true);
+    fertig();
+    await halter;
+    await expect(mitSperre(sqlite(db), sperre, async () => 'danach')).resolves.toBe('danach');
   });
 });

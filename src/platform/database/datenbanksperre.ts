@@ -1,31 +1,46 @@
 /**
- * What every process does once at start on a shared database — the migrations, the first admin —
- * runs under one lock (issue 31), so that any number of app and worker processes can start
- * together on an empty database: MariaDB/MySQL's named lock (GET_LOCK, per database; held by one
- * connection until released or that connection ends, so a process killed while holding it frees
- * it); on SQLite, whose processes share one machine, a lock file beside the database holding the
- * owner's pid (a file left by a killed process is taken over once that pid is gone).
+ * Work that only one process may do at a time on a shared database, under a named lock:
+ * MariaDB/MySQL's GET_LOCK (per database; held by one connection of its own until released or
+ * that connection ends, so a process killed while holding it frees it); on SQLite, whose processes
+ * share one machine, a lock file beside the database holding the owner's pid (a file left by a
+ * killed process is taken over once that pid is gone). The work runs on its own connections.
+ *
+ * The start (issue 31): the migrations and the first admin, so that any number of app and worker
+ * processes can start together on an empty database.
  */
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import type { DataSource } from 'typeorm';
 
 /** How long a starting process waits for another one's migrations. */
-const WARTEN_S = 600;
+const START_WARTEN_S = 600;
 
-export async function mitStartsperre<T>(dataSource: DataSource, arbeit: () => Promise<T>): Promise<T> {
+export interface Sperre {
+  /** Part of the lock's name (letters and `_`). */
+  name: string;
+  /** How long to wait for another holder. */
+  wartenS: number;
+  /** The error when the lock did not come free in time. */
+  besetzt: () => Error;
+}
+
+export async function mitSperre<T>(
+  dataSource: DataSource,
+  sperre: Sperre,
+  arbeit: () => Promise<T>,
+): Promise<T> {
   const { type, database } = dataSource.options;
   if (type === 'better-sqlite3' && typeof database === 'string' && database !== ':memory:')
-    return mitSperrdatei(`${database}.startsperre`, arbeit);
+    return mitSperrdatei(`${database}.${sperre.name}sperre`, sperre, arbeit);
   if (type !== 'mysql' && type !== 'mariadb') return arbeit();
   // Lock names are server-wide: one per database, at most 64 characters.
-  const name = `verband_start_${String(database)}`.slice(0, 64);
+  const name = `verband_${sperre.name}_${String(database)}`.slice(0, 64);
   const verbindung = dataSource.createQueryRunner();
   await verbindung.connect();
   try {
-    const [{ ok }] = (await verbindung.query('SELECT GET_LOCK(?, ?) AS ok', [name, WARTEN_S])) as {
+    const [{ ok }] = (await verbindung.query('SELECT GET_LOCK(?, ?) AS ok', [name, sperre.wartenS])) as {
       ok: unknown;
     }[];
-    if (Number(ok) !== 1) throw new Error(`Die Startsperre „${name}“ wurde nach ${WARTEN_S} s nicht frei`);
+    if (Number(ok) !== 1) throw sperre.besetzt();
     try {
       return await arbeit();
     } finally {
@@ -34,6 +49,18 @@ export async function mitStartsperre<T>(dataSource: DataSource, arbeit: () => Pr
   } finally {
     await verbindung.release();
   }
+}
+
+export function mitStartsperre<T>(dataSource: DataSource, arbeit: () => Promise<T>): Promise<T> {
+  return mitSperre(
+    dataSource,
+    {
+      name: 'start',
+      wartenS: START_WARTEN_S,
+      besetzt: () => new Error(`Die Startsperre wurde nach ${START_WARTEN_S} s nicht frei`),
+    },
+    arbeit,
+  );
 }
 
 const warte = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,8 +77,8 @@ function lebt(pid: number): boolean {
 }
 
 /** Created exclusively (`wx`), so only one process holds it; its content is the holder's pid. */
-async function mitSperrdatei<T>(pfad: string, arbeit: () => Promise<T>): Promise<T> {
-  const ende = Date.now() + WARTEN_S * 1000;
+async function mitSperrdatei<T>(pfad: string, sperre: Sperre, arbeit: () => Promise<T>): Promise<T> {
+  const ende = Date.now() + sperre.wartenS * 1000;
   for (;;) {
     try {
       const datei = await open(pfad, 'wx');
@@ -72,7 +99,7 @@ async function mitSperrdatei<T>(pfad: string, arbeit: () => Promise<T>): Promise
       await rm(pfad, { force: true });
       continue;
     }
-    if (Date.now() > ende) throw new Error(`Die Startsperre „${pfad}“ wurde nach ${WARTEN_S} s nicht frei`);
+    if (Date.now() > ende) throw sperre.besetzt();
     await warte(50);
   }
   try {
