@@ -326,6 +326,26 @@ describe.each(databases())('DATEV Debitoren/Kreditoren on %s', (kind) => {
     expect((await benutzer(ids.carl)).aktiviert).toBe(false);
   });
 
+  it('refuses a debtor number another Benutzer holds, in German, changing nothing', async () => {
+    const vergeben = await admin
+      .put(`/node/api/benutzer/${ids.ohne}`)
+      .send({ debitor_nr: 10001 })
+      .expect(400);
+    expect(vergeben.body.message).toBe(
+      `Bitte prüfen Sie die Eingaben: „Debitorennummer (DATEV)“ 10001 ist bereits an „Anna Alt“ (Nr. ${ids.anna}) vergeben.`,
+    );
+    expect(vergeben.body.errors).toHaveProperty('debitor_nr');
+    expect((await benutzer(ids.ohne)).debitor_nr).toBeNull();
+    const vorher = await anzahl();
+    await admin.post('/node/api/benutzer').send({ firma: 'Zweite Berg GmbH', debitor_nr: 10002 }).expect(400);
+    expect(await anzahl()).toBe(vorher);
+    await admin
+      .put(`/node/api/benutzer/${ids.anna}`)
+      .send({ debitor_nr: 10001, vorname: 'Anna' })
+      .expect(200);
+    await admin.put(`/node/api/benutzer/${ids.ohne}`).send({ debitor_nr: 'zehn' }).expect(400);
+  });
+
   it('runs two imports started at once in two processes one after the other: each debtor once', async () => {
     const zweiterProzess = await startTestApp(kind, { env: { DATABASE_URL: t.databaseUrl } });
     try {

@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/domain-error';
-import { ableiten, fehlendeAngaben, pruefeArbeitgeber } from './benutzer-regeln';
+import { ableiten, debitorNummerVergeben, fehlendeAngaben, pruefeArbeitgeber } from './benutzer-regeln';
 
 describe('deriving a Benutzer on save', () => {
   it('fills the automatic anrede and the names of a new person', () => {
@@ -113,5 +113,14 @@ describe('the required names of a Benutzer', () => {
     [{ nachname: '\u200BAdler' }, null],
   ])('%j → %j', (felder, fehler) => {
     expect(fehlendeAngaben(felder)).toEqual(fehler);
+  });
+});
+
+describe('debitorNummerVergeben', () => {
+  it('names the other Benutzer holding the number, and nothing when none does', () => {
+    expect(debitorNummerVergeben(10001, { id: 7, name: 'Anna Alt' })).toEqual({
+      debitor_nr: '10001 ist bereits an „Anna Alt“ (Nr. 7) vergeben',
+    });
+    expect(debitorNummerVergeben(10001, null)).toBeNull();
   });
 });

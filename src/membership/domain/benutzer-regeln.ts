@@ -89,3 +89,16 @@ export function fehlendeAngaben(nachher: NamensFelder): Record<string, string> |
   if (hatSichtbarenText(nachher.nachname) || hatSichtbarenText(nachher.firma)) return null;
   return { nachname: 'oder „Firma“ muss angegeben sein' };
 }
+
+/**
+ * A debtor number names one Benutzer: the DATEV export lists each number once and the DATEV
+ * import finds the Benutzer by it. `inhaber` is another (not erased) Benutzer holding `nummer`;
+ * answers the field error, or null when there is none.
+ */
+export function debitorNummerVergeben(
+  nummer: number,
+  inhaber: { id: number; name: string } | null,
+): Record<string, string> | null {
+  if (!inhaber) return null;
+  return { debitor_nr: `${nummer} ist bereits an „${inhaber.name}“ (Nr. ${inhaber.id}) vergeben` };
+}

@@ -3,13 +3,21 @@
  * /node/api/benutzer, /benutzer-konto, /benutzer-email, /benutzer-gruppe and the group links goes
  * through these.
  */
+import { IsNull, Not } from 'typeorm';
+import { anzeigename } from '../../../../common/benutzer';
 import type { MitgliedArt } from '../../../../common/gruppen';
 import { berlinDatum } from '../../../../common/kalender';
 import { labelFor } from '../../../../common/vocabulary';
 import { DomainError } from '../../../shared/domain-error';
 import type { ResourceHooks, Row, SaveContext } from '../../../platform/resources/resource-definition';
 import { bicFehler, ibanFehler, normaliseBic, normaliseIban } from '../../../shared/bankverbindung';
-import { ableiten, BenutzerStand, fehlendeAngaben, pruefeArbeitgeber } from '../../domain/benutzer-regeln';
+import {
+  ableiten,
+  BenutzerStand,
+  debitorNummerVergeben,
+  fehlendeAngaben,
+  pruefeArbeitgeber,
+} from '../../domain/benutzer-regeln';
 import { emailFehler } from '../../domain/email';
 import { gruppeSpeichern, pruefeHinzufuegen, type GruppenStand } from '../../domain/gruppen-regeln';
 import { KontoStand, verwirftPasswort } from '../../domain/mitarbeiter-konto';
@@ -35,6 +43,25 @@ async function pruefeEigeneEmail({ manager, previous }: SaveContext, values: Row
   }
 }
 
+/** Another Benutzer (not erased) holding the debtor number the save gives, as the rule names it. */
+async function pruefeDebitorNummer({ manager, previous }: SaveContext, values: Row): Promise<void> {
+  const nummer = values.debitor_nr;
+  if (nummer === undefined || nummer === null || Number(nummer) === Number(previous?.debitor_nr)) return;
+  const inhaber = await manager.findOne(Benutzer, {
+    where: {
+      debitor_nr: Number(nummer),
+      geloescht_am: IsNull(),
+      ...(previous?.id === undefined ? {} : { id: Not(previous.id as number) }),
+    },
+    select: { id: true, anzeigename: true, firma: true, titel: true, vorname: true, nachname: true },
+  });
+  const fehler = debitorNummerVergeben(
+    Number(nummer),
+    inhaber && { id: inhaber.id, name: inhaber.anzeigename || anzeigename(inhaber) },
+  );
+  if (fehler) throw DomainError.fields(fehler, (feld) => labelFor('benutzer', feld));
+}
+
 export const benutzerHooks: ResourceHooks = {
   async beforeSave(values, ctx) {
     const { manager, previous } = ctx;
@@ -57,6 +84,7 @@ export const benutzerHooks: ResourceHooks = {
     const fehlend = fehlendeAngaben({ ...previous, ...values } as BenutzerStand);
     if (fehlend) throw DomainError.fields(fehlend, (feld) => labelFor('benutzer', feld));
     await pruefeEigeneEmail(ctx, values);
+    await pruefeDebitorNummer(ctx, values);
     Object.assign(values, ableiten((previous ?? {}) as BenutzerStand, values as BenutzerStand));
     // The account rule sees the record as it will be stored, derived login name included.
     const nachher = { ...previous, ...values } as KontoStand;
