@@ -229,6 +229,18 @@ export class ERechnungEInvoiceEu extends ERechnungsformat {
    */
   private bibliothek?: Promise<EInvoiceEu>;
 
+  private geladen(): Promise<EInvoiceEu> {
+    this.bibliothek ??= import('@e-invoice-eu/core').then(
+      (bibliothek) =>
+        new EInvoiceEu(bibliothek, {
+          log: (m) => this.logger.log(m),
+          warn: (m) => this.logger.warn(m),
+          error: (m) => this.logger.error(m),
+        }),
+    );
+    return this.bibliothek;
+  }
+
   async einbetten(pdf: Uint8Array, rechnung: ERechnung): Promise<Uint8Array> {
     return (await this.erzeuge(rechnung, {
       format: FACTUR_X,
@@ -247,17 +259,8 @@ export class ERechnungEInvoiceEu extends ERechnungsformat {
     ziel: 'en16931' | 'xrechnung' = 'en16931',
   ) {
     try {
-      this.bibliothek ??= import('@e-invoice-eu/core').then(
-        (bibliothek) =>
-          new EInvoiceEu(bibliothek, {
-            log: (m) => this.logger.log(m),
-            warn: (m) => this.logger.warn(m),
-            error: (m) => this.logger.error(m),
-          }),
-      );
-      return await (
-        await this.bibliothek
-      ).erzeuge(alsEingabe(rechnung, ziel), { ...optionen, lang: 'de-de' });
+      const bibliothek = await this.geladen();
+      return await bibliothek.erzeuge(alsEingabe(rechnung, ziel), { ...optionen, lang: 'de-de' });
     } catch (error) {
       this.logger.error(`E-Rechnung ${rechnung.nr}: ${(error as Error).message}`);
       throw DomainError.conflict(
