@@ -24,6 +24,8 @@ export function pruefeGegenSchema(xml: string, schema: string): void {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('xmllint fehlt: apt-get install -y libxml2-utils', { cause: error });
     const bericht = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
     throw new Error(`${schema}: ${bericht}`, { cause: error });
   }
