@@ -21,7 +21,8 @@
  * the restart until every recipient had it (target ≤ 30).
  *
  * Setup (not timed): MariaDB `verband_bench_dispatch` (BENCH_DISPATCH_DATABASE_URL), seeded once by
- * the app's own `--seed --scale N` and reused; the recipients are Benutzer with distinct primary
+ * the app's own `--seed --scale N --nur-mitglieder` (the members only: nothing here reads bookings)
+ * and reused; the recipients are Benutzer with distinct primary
  * addresses, put into a newsletter group through the API; Redis BENCH_REDIS_URL (default database 10
  * of 127.0.0.1), whose newsletter queues are removed at the end.
  */
@@ -123,10 +124,14 @@ async function seedOnce(db, dist) {
     await server.end();
   }
   log(`Seed: ${scale} Benutzer nach ${db.label} …`);
-  const seed = startNode(join(dist, 'src', 'main.js'), ['--seed', '--scale', String(scale)], {
-    env: appEnv({ databaseUrl: db.url, port: 0, dir: tmp, secret: 'bench', adminPassword: ADMIN_PASSWORD }),
-    logFile: join(tmp, 'seed.log'),
-  });
+  const seed = startNode(
+    join(dist, 'src', 'main.js'),
+    ['--seed', '--scale', String(scale), '--nur-mitglieder'],
+    {
+      env: appEnv({ databaseUrl: db.url, port: 0, dir: tmp, secret: 'bench', adminPassword: ADMIN_PASSWORD }),
+      logFile: join(tmp, 'seed.log'),
+    },
+  );
   const code = await new Promise((resolve) => seed.on('exit', resolve));
   if (code !== 0) throw new BenchError(`Seed fehlgeschlagen / seeding failed (${code}):\n${seed.tail(40)}`);
   const connection = await connect(db, { withDatabase: true });
