@@ -32,6 +32,12 @@ function satz(felder: Record<string, string | number>): string {
   }).join(';');
 }
 
+/** `anzahl` natural persons from debtor number `ab` on, named `name 0…`, living in `ort`. */
+const personen = (anzahl: number, ab: number, name: string, ort: string) =>
+  Array.from({ length: anzahl }, (_, i) =>
+    satz({ Konto: ab + i, 'Name (Adressattyp natürl. Person)': `${name} ${i}`, Adressattyp: '1', Ort: ort }),
+  );
+
 const datei = (saetze: string[], kopf = KOPF) =>
   iconv.encode(
     [kopf, DEBITOREN_KREDITOREN_SPALTEN.join(';'), ...saetze].map((z) => `${z}\r\n`).join(''),
@@ -70,6 +76,13 @@ describe.each(databases())('DATEV Debitoren/Kreditoren on %s', (kind) => {
       .set('Prefer', 'wait=25')
       .field('vollstaendig', String(vollstaendig))
       .attach('file', bytes, 'EXTF_DebKred.csv');
+  /** An import started as long work from the start (202 with its job). */
+  const alsAuftrag = (agent: request.Agent, bytes: Buffer) =>
+    agent
+      .post('/node/datev-import')
+      .set('Prefer', 'respond-async')
+      .attach('file', bytes, 'EXTF_DebKred.csv')
+      .expect(202);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -350,22 +363,12 @@ describe.each(databases())('DATEV Debitoren/Kreditoren on %s', (kind) => {
     const zweiterProzess = await startTestApp(kind, { env: { DATABASE_URL: t.databaseUrl } });
     try {
       const daneben = await zweiterProzess.login();
-      const saetze = Array.from({ length: 300 }, (_, i) =>
-        satz({
-          Konto: 30000 + i,
-          'Name (Adressattyp natürl. Person)': `Doppelt ${i}`,
-          Adressattyp: '1',
-          Ort: 'Bonn',
-        }),
-      );
+      const saetze = personen(300, 30000, 'Doppelt', 'Bonn');
       const vorher = await anzahl();
-      const starte = (agent: request.Agent) =>
-        agent
-          .post('/node/datev-import')
-          .set('Prefer', 'respond-async')
-          .attach('file', datei(saetze), 'EXTF_DebKred.csv')
-          .expect(202);
-      const [hier, dort] = await Promise.all([starte(admin), starte(daneben)]);
+      const [hier, dort] = await Promise.all([
+        alsAuftrag(admin, datei(saetze)),
+        alsAuftrag(daneben, datei(saetze)),
+      ]);
       const enden = await Promise.all([
         bisZumEnde(admin, hier.body.auftrag),
         bisZumEnde(daneben, dort.body.auftrag),
@@ -385,19 +388,7 @@ describe.each(databases())('DATEV Debitoren/Kreditoren on %s', (kind) => {
   }, 120_000);
 
   it('imports a large file as long work, its progress counted', async () => {
-    const saetze = Array.from({ length: 400 }, (_, i) =>
-      satz({
-        Konto: 20000 + i,
-        'Name (Adressattyp natürl. Person)': `Viel ${i}`,
-        Adressattyp: '1',
-        Ort: 'Köln',
-      }),
-    );
-    const start = await admin
-      .post('/node/datev-import')
-      .set('Prefer', 'respond-async')
-      .attach('file', datei(saetze), 'EXTF_DebKred.csv')
-      .expect(202);
+    const start = await alsAuftrag(admin, datei(personen(400, 20000, 'Viel', 'Köln')));
     const staende = await bisZumEnde(admin, start.body.auftrag);
     const ende = staende[staende.length - 1];
     expect(ende.zustand).toBe('completed');

@@ -45,18 +45,19 @@ async function pruefeEigeneEmail({ manager, previous }: SaveContext, values: Row
 
 /** Another Benutzer (not erased) holding the debtor number the save gives, as the rule names it. */
 async function pruefeDebitorNummer({ manager, previous }: SaveContext, values: Row): Promise<void> {
-  const nummer = values.debitor_nr;
-  if (nummer === undefined || nummer === null || Number(nummer) === Number(previous?.debitor_nr)) return;
+  // Already a number here: the writer checks the values by their metadata before the hooks.
+  const nummer = values.debitor_nr as number | null | undefined;
+  if (nummer === undefined || nummer === null || nummer === previous?.debitor_nr) return;
   const inhaber = await manager.findOne(Benutzer, {
     where: {
-      debitor_nr: Number(nummer),
+      debitor_nr: nummer,
       geloescht_am: IsNull(),
       ...(previous?.id === undefined ? {} : { id: Not(previous.id as number) }),
     },
     select: { id: true, anzeigename: true, firma: true, titel: true, vorname: true, nachname: true },
   });
   const fehler = debitorNummerVergeben(
-    Number(nummer),
+    nummer,
     inhaber && { id: inhaber.id, name: inhaber.anzeigename || anzeigename(inhaber) },
   );
   if (fehler) throw DomainError.fields(fehler, (feld) => labelFor('benutzer', feld));
