@@ -42,12 +42,18 @@ export class AbrechnungDurchProdukt {
   }
 
   /**
-   * Books at `datum` (`POST …/rw-transaction`, its body checked as there); answers the booking's
-   * id and amount in euros.
+   * Books each request at its `datum` (`POST …/rw-transaction`, each body checked as there), in
+   * this order and in one transaction (Buchungen.buchenStapel); answers each booking's id and
+   * amount in euros.
    */
-  async buchen(anfrage: Row, datum: Date): Promise<{ id: number; betrag: number }> {
-    const t = await this.buchungen.buchen(pruefeKoerper(BuchungsKoerper, anfrage, BUCHUNG), null, datum);
-    return { id: Number(t.id), betrag: Number(t.betrag ?? 0) };
+  async buchen(stapel: readonly { anfrage: Row; datum: Date }[]): Promise<{ id: number; betrag: number }[]> {
+    return this.buchungen.buchenStapel(
+      stapel.map(({ anfrage, datum }) => ({
+        eingabe: pruefeKoerper(BuchungsKoerper, anfrage, BUCHUNG),
+        jetzt: datum,
+      })),
+      null,
+    );
   }
 
   /** Changes a booking (`PUT …/rw-transaction/{id}`): a new amount is a new version, `storno` cancels it. */

@@ -41,24 +41,57 @@ interface Buchungsplan {
   verifiziert: boolean;
 }
 
-/** The demo's actions in date order (equal dates in planned order); an action may plan later ones. */
+/** A booking the schedule makes, with what follows from it once it is booked. */
+interface GeplanteBuchung {
+  anfrage: Row;
+  datum: Date;
+  gebucht: (ergebnis: { id: number; betrag: number }) => void;
+}
+
+type Schritt = { datum: number } & ({ tue: () => Promise<void> } | { buchung: GeplanteBuchung });
+
+/**
+ * The demo's actions in date order (equal dates in planned order); an action may plan later ones.
+ * Bookings that follow each other with nothing else between them are booked as one batch.
+ */
 class Zeitplan {
-  private readonly schritte: { datum: number; tue: () => Promise<void> }[] = [];
+  private readonly schritte: Schritt[] = [];
   private naechster = 0;
 
+  constructor(private readonly buchen: AbrechnungDurchProdukt['buchen']) {}
+
   plane(datum: Date, tue: () => Promise<void>): void {
+    this.einreihen({ datum: datum.getTime(), tue });
+  }
+
+  planeBuchung(buchung: GeplanteBuchung): void {
+    this.einreihen({ datum: buchung.datum.getTime(), buchung });
+  }
+
+  private einreihen(schritt: Schritt): void {
     let von = this.naechster;
     let bis = this.schritte.length;
     while (von < bis) {
       const mitte = (von + bis) >> 1;
-      if (this.schritte[mitte].datum <= datum.getTime()) von = mitte + 1;
+      if (this.schritte[mitte].datum <= schritt.datum) von = mitte + 1;
       else bis = mitte;
     }
-    this.schritte.splice(von, 0, { datum: datum.getTime(), tue });
+    this.schritte.splice(von, 0, schritt);
   }
 
   async abarbeiten(): Promise<void> {
-    while (this.naechster < this.schritte.length) await this.schritte[this.naechster++].tue();
+    while (this.naechster < this.schritte.length) {
+      const schritt = this.schritte[this.naechster++];
+      if ('tue' in schritt) {
+        await schritt.tue();
+        continue;
+      }
+      const stapel = [schritt.buchung];
+      for (let s = this.schritte[this.naechster]; s && 'buchung' in s; s = this.schritte[++this.naechster])
+        stapel.push(s.buchung);
+      const gebucht = await this.buchen(stapel);
+      stapel.forEach((b, i) => b.gebucht(gebucht[i]));
+    }
   }
 }
 
@@ -314,13 +347,15 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
 
   // The bookings and their later changes, played through the product
   const produkt = new AbrechnungDurchProdukt(ctx);
-  const zeitplan = new Zeitplan();
+  const zeitplan = new Zeitplan((stapel) => produkt.buchen(stapel));
   const laeufe = new Map<string, { objekt: Objekt; bis: number }>();
   for (const plan of buchungen) {
     let gebucht: { id: number; betrag: number } | undefined;
     const verifiziert = plan.folge ? false : plan.verifiziert;
-    zeitplan.plane(plan.datum, async () => {
-      gebucht = await produkt.buchen({ ...plan.anfrage, verifiziert }, plan.datum);
+    zeitplan.planeBuchung({
+      anfrage: { ...plan.anfrage, verifiziert },
+      datum: plan.datum,
+      gebucht: (ergebnis) => (gebucht = ergebnis),
     });
     const folge = plan.folge;
     if (folge) {

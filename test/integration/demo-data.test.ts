@@ -237,6 +237,22 @@ describe.each(databases())('demo data made on a given day, on %s (issue 32)', (k
           .expect(200)
       ).body;
 
+    it("billing's booking batches leave each seminar counted as its list counts and each chain started", async () => {
+      const seminare = (await get('/node/api/veranstaltung', {
+        attributes: ['id', 'teilnehmer_count'],
+        limit: 1000,
+      })) as { id: number; teilnehmer_count: number }[];
+      const gezaehlt = [];
+      for (const { id } of seminare) {
+        const liste = (await get(`/node/veranstaltung/${id}/teilnehmerListe`)) as { teilnahme: boolean }[];
+        gezaehlt.push({ id, teilnehmer_count: liste.filter((z) => z.teilnahme).length });
+      }
+      expect(seminare.some((s) => s.teilnehmer_count > 0)).toBe(true);
+      expect(seminare).toEqual(gezaehlt);
+      const ohneKette = await get('/node/api/rw-transaction', { where: { first_id: null }, count: true });
+      expect(ohneKette.count).toBe(0);
+    });
+
     it('shows revenue in the Umsatzprognose of the current year, booked and still to come', async () => {
       const umsatz = await get('/node/api/rw-auswertung/umsatz', { year: String(jahr) });
       expect(umsatz.summe.gesamt).toBeGreaterThan(0);

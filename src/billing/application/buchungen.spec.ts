@@ -26,19 +26,24 @@ class FesteUhr extends Uhr {
 
 /**
  * Promotions as billing sees it: an early-bird discount of 20 € on seminar 7 (5 € on the cheaper
- * "Treue" one), voucher SOMMER takes 10 €, ALT is used up. Records what it was asked.
+ * "Treue" one), voucher SOMMER takes 10 €, ALT is used up. Records what it was asked and how
+ * often the rules were loaded.
  */
 class PreisfindungFake extends Preisfindung {
   anfragen: RabattBuchung[] = [];
+  geladen = 0;
   gutscheine: { code: string; buchung: GutscheinBuchung; eingeloest: boolean }[] = [];
 
-  async rabatte(buchung: RabattBuchung) {
-    this.anfragen.push(buchung);
-    const rabatte = [
-      { id: 1, titel: 'Frühbucher', abzug: 2000, betrag: buchung.preis - 2000 },
-      { id: 2, titel: 'Treue', abzug: 500, betrag: buchung.preis - 500 },
-    ];
-    return { rabatte, gewaehlt: rabatte[0], betrag: rabatte[0].betrag };
+  async rabattRechner() {
+    this.geladen++;
+    return (buchung: RabattBuchung) => {
+      this.anfragen.push(buchung);
+      const rabatte = [
+        { id: 1, titel: 'Frühbucher', abzug: 2000, betrag: buchung.preis - 2000 },
+        { id: 2, titel: 'Treue', abzug: 500, betrag: buchung.preis - 500 },
+      ];
+      return { rabatte, gewaehlt: rabatte[0], betrag: rabatte[0].betrag };
+    };
   }
 
   async gutschein(code: string, buchung: GutscheinBuchung) {
@@ -477,6 +482,60 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
           code: 'BUCHUNG_OBJEKT',
           message,
         });
+    });
+  });
+
+  describe('a batch (buchenStapel)', () => {
+    const stapel = [
+      { eingabe: seminarbuchung({ verifiziert: true }), jetzt: new Date('2026-03-01T09:00:00Z') },
+      { eingabe: seminarbuchung({ teilnehmer_id: MITARBEITER }), jetzt: new Date('2026-03-02T09:00:00Z') },
+      { eingabe: seminarbuchung({ wb_rabatt_id: 2 }), jetzt: new Date('2026-03-03T09:00:00Z') },
+    ];
+
+    it('books as one booking after the other would, each counting the earlier ones of the batch', async () => {
+      const einzeln = aufbau();
+      for (const { eingabe, jetzt } of stapel) await einzeln.buchungen.buchen(eingabe, null, jetzt);
+      const gestapelt = aufbau();
+
+      const gebucht = await gestapelt.buchungen.buchenStapel(stapel, null);
+
+      expect(gebucht).toEqual([
+        { id: 100, betrag: 180 },
+        { id: 101, betrag: 180 },
+        { id: 102, betrag: 195 },
+      ]);
+      expect(gestapelt.speicher.tabellen.vorgaenge).toEqual(einzeln.speicher.tabellen.vorgaenge);
+      expect(gestapelt.preisfindung.anfragen).toEqual(einzeln.preisfindung.anfragen);
+      expect(gestapelt.preisfindung.anfragen[2].frueher).toHaveLength(2);
+      expect(gestapelt.speicher.tabellen.audit).toEqual(einzeln.speicher.tabellen.audit);
+    });
+
+    it('loads the discount rules once and announces the participant counts once, for all its bookings', async () => {
+      const { buchungen, preisfindung, gemeldet } = aufbau();
+
+      await buchungen.buchenStapel(stapel, null);
+
+      expect(preisfindung.geladen).toBe(1);
+      const ziel = { veranstaltung_id: SEMINAR, veranstaltung_event_id: null };
+      expect(gemeldet).toEqual([{ ziele: [ziel, ziel, ziel] }]);
+    });
+
+    it('writes none of its bookings when one is refused', async () => {
+      const { speicher, buchungen, gemeldet } = aufbau();
+
+      await expect(
+        buchungen.buchenStapel(
+          [...stapel, { eingabe: seminarbuchung({ benutzer_id: 999 }), jetzt: JETZT }],
+          null,
+        ),
+      ).rejects.toMatchObject({
+        code: 'MITGLIED_NICHT_GEFUNDEN',
+        message: 'Mitglied 999 wurde nicht gefunden.',
+      });
+
+      expect(speicher.tabellen.vorgaenge).toEqual([]);
+      expect(speicher.tabellen.audit).toEqual([]);
+      expect(gemeldet).toEqual([]);
     });
   });
 

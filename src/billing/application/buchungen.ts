@@ -17,7 +17,8 @@ import { Ereignisbus } from '../../platform/events/ereignisbus';
 import type { Row } from '../../platform/resources/resource-definition';
 import { ResourceReader } from '../../platform/resources/resource-reader';
 import { ResourceRegistry } from '../../platform/resources/resource-registry';
-import { Preisfindung } from '../../promotions/application/ports/preisfindung';
+import { Preisfindung, type Rabattrechner } from '../../promotions/application/ports/preisfindung';
+import type { RabattBuchung, RabattErgebnis } from '../../promotions/domain/rabatt-berechnung';
 import { DomainError } from '../../shared/domain-error';
 import { buchungAktiv, buchungsZiel } from '../../shared/ereignisse';
 import { centsToEuros, eurosToCents, type Cents } from '../../shared/money';
@@ -34,7 +35,13 @@ import {
   type Person,
   type Preisstufe,
 } from '../domain/buchung';
-import { Abrechnungsspeicher, type BillingTx, type Buchungsvorgang } from './ports/abrechnungsspeicher';
+import {
+  Abrechnungsspeicher,
+  type BillingTx,
+  type Buchungsobjekt,
+  type Buchungsvorgang,
+} from './ports/abrechnungsspeicher';
+import { mitLesepuffer, type Lesepuffer } from './lesepuffer';
 import { READ_COMMITTED } from './rechnungslauf';
 import { Uhr } from './ports/uhr';
 
@@ -64,6 +71,18 @@ interface Objekt {
   /** Seminars and events only: discounts and vouchers apply to them. */
   seminar: { id: number; typId: number | null; datum: string } | null;
 }
+
+/** One booking of a batch: its request and when it is booked. */
+export interface Stapelbuchung {
+  eingabe: BuchungsEingabe;
+  jetzt: Date;
+}
+
+/** A booking as written: its row values with its id. */
+type Gespeichert = Partial<Buchungsvorgang> & { id: number };
+
+/** Where a booking's discounts come from: promotions' port, or its rules loaded once per batch. */
+type Rabattfindung = (buchung: RabattBuchung) => Promise<RabattErgebnis>;
 
 interface Berechnung {
   auskunft: Preisauskunft;
@@ -117,13 +136,53 @@ export class Buchungen {
    * the transaction, redeems the voucher, announces it and writes the audit entry; answers its id.
    */
   async buchenIn(tx: BillingTx, eingabe: BuchungsEingabe, actor: Actor | null, jetzt: Date): Promise<number> {
-    const anfrage = buchungsanfrage(eingabe);
-    const { werte } = await this.berechne(tx, anfrage, jetzt, true);
-    const neueId = await tx.vorgangEinfuegen(werte);
-    // A new chain starts at itself.
-    await tx.vorgaengeAendern([neueId], { first_id: neueId });
-    const gespeichert = { ...werte, id: neueId, first_id: neueId };
+    const gespeichert = await this.anlegen(tx, buchungsanfrage(eingabe), actor, jetzt);
+    await tx.kettenBeginnen([gespeichert.id]);
     await this.ereignisse.melden('buchung.geaendert', { ziele: [buchungsZiel(gespeichert)] }, tx.transaktion);
+    return gespeichert.id;
+  }
+
+  /**
+   * Books several in one transaction, in the given order and each at its own time, by the same
+   * rules as `buchen`: each booking's discount limits count the ones before it in the batch. The
+   * discount rules and what the bookings name (members, seminars, Abos, …) are read once per batch,
+   * the participant counts recounted once at its end; one refusal writes none of them. Answers
+   * each booking's id and amount in euros, in the given order.
+   */
+  async buchenStapel(
+    auftraege: readonly Stapelbuchung[],
+    actor: Actor | null,
+  ): Promise<{ id: number; betrag: number }[]> {
+    if (auftraege.length === 0) return [];
+    const anfragen = auftraege.map(({ eingabe }) => buchungsanfrage(eingabe));
+    return this.speicher.transaktion(async (tx) => {
+      const sicht = await vorgeladen(tx, anfragen);
+      let rechner: Promise<Rabattrechner> | undefined;
+      const rabatte = async (buchung: RabattBuchung) =>
+        (await (rechner ??= this.preisfindung.rabattRechner()))(buchung);
+      const gebucht: Gespeichert[] = [];
+      for (const [i, anfrage] of anfragen.entries())
+        gebucht.push(await this.anlegen(sicht, anfrage, actor, auftraege[i].jetzt, rabatte));
+      await tx.kettenBeginnen(gebucht.map((g) => g.id));
+      await this.ereignisse.melden('buchung.geaendert', { ziele: gebucht.map(buchungsZiel) }, tx.transaktion);
+      return gebucht.map((g) => ({ id: g.id, betrag: Number(g.betrag ?? 0) }));
+    }, READ_COMMITTED);
+  }
+
+  /**
+   * Writes one booking with its voucher and audit entry; starting its chain (`first_id`, which no
+   * booking rule reads) and its participant counts are the caller's.
+   */
+  private async anlegen(
+    tx: BillingTx,
+    anfrage: Buchungsanfrage,
+    actor: Actor | null,
+    jetzt: Date,
+    rabatte?: Rabattfindung,
+  ): Promise<Gespeichert> {
+    const { werte } = await this.berechne(tx, anfrage, jetzt, true, rabatte);
+    const neueId = await tx.vorgangEinfuegen(werte);
+    const gespeichert = { ...werte, id: neueId, first_id: neueId };
     // The voucher it redeemed names it as its holder, to be given back if it is cancelled.
     await this.ereignisse.melden('buchung.aktiv', buchungAktiv(gespeichert, true, actor), tx.transaktion);
     await tx.protokolliere({
@@ -133,7 +192,7 @@ export class Buchungen {
       action: 'create',
       changes: auditChanges(null, gespeichert as Row),
     });
-    return neueId;
+    return gespeichert;
   }
 
   /**
@@ -146,6 +205,7 @@ export class Buchungen {
     anfrage: Buchungsanfrage,
     jetzt: Date,
     schreiben: boolean,
+    rabatte: Rabattfindung = (b) => this.preisfindung.rabatte(b),
   ): Promise<Berechnung> {
     const mitglied = await this.person(tx, anfrage.benutzer_id, 'Mitglied');
     const teilnehmer =
@@ -158,17 +218,17 @@ export class Buchungen {
     const art = teilnehmerart(teilnehmer, arbeitgeber);
     const objekt = await this.objekt(tx, anfrage, art, schreiben);
 
-    let rabatte: Preisauskunft['rabatte'] = [];
+    let angeboten: Preisauskunft['rabatte'] = [];
     let rabatt: { id: number; titel: string; abzug: Cents } | null = null;
     if (objekt.seminar) {
-      const ergebnis = await this.preisfindung.rabatte({
+      const ergebnis = await rabatte({
         preis: objekt.listenpreis,
         teilnehmer: { id: teilnehmer.id, gruppenIds: await tx.gruppenVon(teilnehmer.id) },
         seminar: objekt.seminar,
         buchungsdatum: berlinDatum(jetzt),
         frueher: fruehere(await tx.seminarbuchungen(objekt.seminar.id, teilnehmer.id)),
       });
-      rabatte = ergebnis.rabatte.map((r) => ({
+      angeboten = ergebnis.rabatte.map((r) => ({
         id: r.id,
         titel: r.titel,
         betrag: centsToEuros(r.betrag),
@@ -224,7 +284,7 @@ export class Buchungen {
       preis_stufe: objekt.stufe?.stufe ?? null,
       preis_bezeichnung: objekt.stufe?.bezeichnung ?? null,
       preis: centsToEuros(objekt.listenpreis),
-      rabatte,
+      rabatte: angeboten,
       rabatt_id: rabatt?.id ?? null,
       gutschein,
       betrag: centsToEuros(betrag),
@@ -419,6 +479,43 @@ export class Buchungen {
       },
     };
   }
+}
+
+/** The records a request names, by its field: a batch reads each kind of them at once. */
+const GENANNT: [keyof Buchungsanfrage, Buchungsobjekt][] = [
+  ['benutzer_id', 'Benutzer'],
+  ['teilnehmer_id', 'Benutzer'],
+  ['veranstaltung_event_id', 'Veranstaltung_Event'],
+  ['wb_abo_turnus_id', 'WB_Abo_Turnus'],
+  ['wb_abo_buchung_id', 'WB_Abo_Buchung'],
+  ['wb_bundle_id', 'WB_Bundle'],
+  ['produkt_id', 'Produkt'],
+  ['warenkorb_id', 'Warenkorb'],
+];
+
+/**
+ * A batch's transaction with what its requests name read up front: the records above, the
+ * participants' employers and the groups of the seminars' participants (what discounts look at).
+ * Seminars are read when booked, each locked then, as a single booking does.
+ */
+async function vorgeladen(tx: BillingTx, anfragen: Buchungsanfrage[]): Promise<Lesepuffer> {
+  const sicht = mitLesepuffer(tx);
+  for (const art of new Set(GENANNT.map(([, a]) => a))) {
+    const felder = GENANNT.filter(([, a]) => a === art).map(([feld]) => feld);
+    await sicht.vorladen(
+      art,
+      anfragen.flatMap((a) => felder.map((f) => a[f]).filter((id): id is number => typeof id === 'number')),
+    );
+  }
+  const teilnehmer = await Promise.all(
+    anfragen.map((a) => sicht.objekt<Person>('Benutzer', a.teilnehmer_id)),
+  );
+  await sicht.vorladen(
+    'Benutzer',
+    teilnehmer.flatMap((t) => (t?.parent_id == null ? [] : [t.parent_id])),
+  );
+  await sicht.gruppenVorladen(anfragen.filter((a) => a.category === 'seminare').map((a) => a.teilnehmer_id));
+  return sicht;
 }
 
 /** The current seminar bookings the discounts' limits count, with the discount each got. */

@@ -28,8 +28,8 @@ class FesteUhr extends Uhr {
 
 /** No discounts, no vouchers: the booking's amount is the tier's price. */
 class OhnePromotions extends Preisfindung {
-  async rabatte(buchung: { preis: number }) {
-    return { rabatte: [], gewaehlt: null, betrag: buchung.preis };
+  async rabattRechner() {
+    return (buchung: { preis: number }) => ({ rabatte: [], gewaehlt: null, betrag: buchung.preis });
   }
 
   gutschein(): never {

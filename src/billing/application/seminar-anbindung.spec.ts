@@ -34,7 +34,9 @@ describe('SeminarAnbindung (what billing answers the seminars context)', () => {
     expect(speicher.tabellen.debitorKreise.get(3)!.current_nr).toBe(5);
     expect(await anbindung.buchungenZuSeminar(tx, 7)).toBe(3);
     expect(await anbindung.buchungenZuEvent(tx, 70)).toBe(1);
-    expect(await anbindung.aktuelleSeminarBuchungen(tx, 7)).toMatchObject([
+    const aktuelle = await anbindung.aktuelleSeminarBuchungen(tx, [7, 9]);
+    expect(aktuelle.get(9)).toEqual([]);
+    expect(aktuelle.get(7)).toMatchObject([
       { betrag: 100, teilnehmer: 'Anna', veranstaltung_event_id: null },
       { betrag: 50, veranstaltung_event_id: 70 },
     ]);

@@ -31,7 +31,10 @@ export class SeminarAnbindung extends SeminarBuchungen {
     return this.speicher.in(tx).buchungenZuEvent(eventId);
   }
 
-  aktuelleSeminarBuchungen(tx: Transaktion, veranstaltungId: number): Promise<SeminarBuchung[]> {
-    return this.speicher.in(tx).aktuelleSeminarBuchungen(veranstaltungId);
+  aktuelleSeminarBuchungen(
+    tx: Transaktion,
+    veranstaltungIds: number[],
+  ): Promise<Map<number, SeminarBuchung[]>> {
+    return this.speicher.in(tx).aktuelleSeminarBuchungen(veranstaltungIds);
   }
 }

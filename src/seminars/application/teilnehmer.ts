@@ -47,26 +47,40 @@ export async function ladeTeilnehmer(
       `Veranstaltung ${eventId} gehört nicht zum Seminar ${veranstaltungId}.`,
     );
   const eventIds = events.map((e) => e.id);
-  const liste = await teilnehmerVon(manager, buchungen, veranstaltungId, eventIds, { eventId, ohneBuchung });
-  return { seminar, events, liste };
+  const listen = await teilnehmerVon(manager, buchungen, new Map([[veranstaltungId, eventIds]]), {
+    eventId,
+    ohneBuchung,
+  });
+  return { seminar, events, liste: listen.get(veranstaltungId)! };
 }
 
-/** The participant list of a seminar with the events `eventIds` (of one of them: `eventId`). */
+/**
+ * The participant lists of seminars, each by its id with its events' ids (of one event of them:
+ * `eventId`), read at once.
+ */
 async function teilnehmerVon(
   manager: EntityManager,
   buchungen: SeminarBuchungen,
-  veranstaltungId: number,
-  eventIds: number[],
+  seminare: Map<number, number[]>,
   { eventId, ohneBuchung }: { eventId?: number; ohneBuchung?: number },
-): Promise<TeilnehmerZeile[]> {
-  const aktuelle = (
-    await buchungen.aktuelleSeminarBuchungen(alsTransaktion(manager), veranstaltungId)
-  ).filter((b) => b.id !== ohneBuchung);
+): Promise<Map<number, TeilnehmerZeile[]>> {
+  const ids = [...seminare.keys()];
+  const aktuelle = await buchungen.aktuelleSeminarBuchungen(alsTransaktion(manager), ids);
   const nicht = await manager.find(VeranstaltungNichtTeilnahme, {
-    select: { id: true, benutzer_id: true, veranstaltung_event_id: true },
-    where: { veranstaltung_id: veranstaltungId },
+    select: { id: true, benutzer_id: true, veranstaltung_id: true, veranstaltung_event_id: true },
+    where: { veranstaltung_id: In(ids) },
   });
-  return teilnehmerListe(aktuelle, nicht, eventIds, eventId);
+  return new Map(
+    [...seminare].map(([id, eventIds]) => [
+      id,
+      teilnehmerListe(
+        aktuelle.get(id)!.filter((b) => b.id !== ohneBuchung),
+        nicht.filter((n) => n.veranstaltung_id === id),
+        eventIds,
+        eventId,
+      ),
+    ]),
+  );
 }
 
 /**
@@ -87,32 +101,47 @@ const zahlSetzen = (
     .execute();
 
 /**
- * Writes the counts of the seminar and its events where they changed; a seminar no longer there
- * has none. Reads only the counts, not the rows the participant list shows.
+ * Writes the counts of the seminars and their events where they changed; a seminar no longer
+ * there has none. Reads only the counts, not the rows the participant list shows, for all the
+ * seminars at once.
  */
-export async function aktualisiereTeilnehmerzahl(
+export async function aktualisiereTeilnehmerzahlen(
   manager: EntityManager,
   buchungen: SeminarBuchungen,
-  veranstaltungId: number,
+  veranstaltungIds: number[],
   ohneBuchung?: number,
 ): Promise<void> {
-  const seminar = await manager.findOne(Veranstaltung, {
+  if (veranstaltungIds.length === 0) return;
+  const seminare = await manager.find(Veranstaltung, {
     select: { id: true, teilnehmer_count: true },
-    where: { id: veranstaltungId },
+    where: { id: In(veranstaltungIds) },
+    order: { id: 'ASC' },
   });
-  if (!seminar) return;
-  const events = await manager.find(VeranstaltungEvent, {
-    select: { id: true, teilnehmer_count: true },
-    where: { veranstaltung_id: veranstaltungId },
+  if (seminare.length === 0) return;
+  const alleEvents = await manager.find(VeranstaltungEvent, {
+    select: { id: true, veranstaltung_id: true, teilnehmer_count: true },
+    where: { veranstaltung_id: In(seminare.map((v) => v.id)) },
+    order: { id: 'ASC' },
   });
-  const eventIds = events.map((e) => e.id);
-  const liste = await teilnehmerVon(manager, buchungen, veranstaltungId, eventIds, { ohneBuchung });
-  const zahlen = teilnehmerZahlen(liste, eventIds);
-  if (seminar.teilnehmer_count !== zahlen.seminar)
-    await zahlSetzen(manager, Veranstaltung, seminar.id, zahlen.seminar);
-  for (const event of events) {
-    const zahl = zahlen.events.get(event.id) ?? 0;
-    if (event.teilnehmer_count !== zahl) await zahlSetzen(manager, VeranstaltungEvent, event.id, zahl);
+  const events = new Map(seminare.map((v) => [v.id, alleEvents.filter((e) => e.veranstaltung_id === v.id)]));
+  const listen = await teilnehmerVon(
+    manager,
+    buchungen,
+    new Map([...events].map(([id, eigene]) => [id, eigene.map((e) => e.id)])),
+    { ohneBuchung },
+  );
+  for (const seminar of seminare) {
+    const eigene = events.get(seminar.id)!;
+    const zahlen = teilnehmerZahlen(
+      listen.get(seminar.id)!,
+      eigene.map((e) => e.id),
+    );
+    if (seminar.teilnehmer_count !== zahlen.seminar)
+      await zahlSetzen(manager, Veranstaltung, seminar.id, zahlen.seminar);
+    for (const event of eigene) {
+      const zahl = zahlen.events.get(event.id) ?? 0;
+      if (event.teilnehmer_count !== zahl) await zahlSetzen(manager, VeranstaltungEvent, event.id, zahl);
+    }
   }
 }
 
@@ -126,17 +155,18 @@ export async function buchungGeaendert(
   { ziele, geloescht }: BuchungGeaendert,
 ): Promise<void> {
   const seminare = new Set<number>();
+  const eventIds = new Set<number>();
   for (const ziel of ziele) {
     if (ziel.veranstaltung_id !== null) seminare.add(ziel.veranstaltung_id);
-    if (ziel.veranstaltung_event_id !== null) {
-      const event = await manager.findOne(VeranstaltungEvent, {
-        select: { id: true, veranstaltung_id: true },
-        where: { id: ziel.veranstaltung_event_id },
-      });
-      if (event) seminare.add(event.veranstaltung_id);
-    }
+    if (ziel.veranstaltung_event_id !== null) eventIds.add(ziel.veranstaltung_event_id);
   }
-  for (const id of seminare) await aktualisiereTeilnehmerzahl(manager, buchungen, id, geloescht);
+  if (eventIds.size > 0)
+    for (const event of await manager.find(VeranstaltungEvent, {
+      select: { id: true, veranstaltung_id: true },
+      where: { id: In([...eventIds]) },
+    }))
+      seminare.add(event.veranstaltung_id);
+  await aktualisiereTeilnehmerzahlen(manager, buchungen, [...seminare], geloescht);
 }
 
 export interface TeilnahmeAenderung {
@@ -194,7 +224,7 @@ export class Teilnehmer {
           },
         });
       }
-      await aktualisiereTeilnehmerzahl(manager, this.buchungen, aenderung.veranstaltung_id);
+      await aktualisiereTeilnehmerzahlen(manager, this.buchungen, [aenderung.veranstaltung_id]);
       return gespeichert;
     });
   }
@@ -238,8 +268,9 @@ export class Teilnehmer {
           },
         });
       }
-      for (const id of new Set(rows.map((r) => r.veranstaltung_id)))
-        await aktualisiereTeilnehmerzahl(manager, this.buchungen, id);
+      await aktualisiereTeilnehmerzahlen(manager, this.buchungen, [
+        ...new Set(rows.map((r) => r.veranstaltung_id)),
+      ]);
       return { deleted: rows.length };
     });
   }

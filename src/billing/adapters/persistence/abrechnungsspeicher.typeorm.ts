@@ -44,7 +44,7 @@ import { RwRechnung } from './rw-rechnung.entity';
 import { RwTransaction } from './rw-transaction.entity';
 import { RwVorlage } from './rw-vorlage.entity';
 import { RwZahlung } from './rw-zahlung.entity';
-import { nurSeminarVorgaenge } from './seminar-vorgaenge';
+import { nurSeminarVorgaenge, seminarEvents, seminarOderEvents } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
 
 export const mitZeilensperre = (manager: EntityManager) =>
@@ -180,8 +180,32 @@ class BillingTxTypeorm implements BillingTx {
     return this.manager.find(RwTransaction, { where: { id: In(ids) }, order: { id: 'ASC' } });
   }
 
-  async vorgangEinfuegen(werte: Record<string, unknown>): Promise<number> {
-    return Number((await this.manager.insert(RwTransaction, werte)).identifiers[0]?.id);
+  /** Inserts one row; answers its id. Its defaults are not read back (a second statement on MariaDB). */
+  private async einfuegen(ziel: EntityTarget<ObjectLiteral>, werte: ObjectLiteral): Promise<number> {
+    const { raw } = await this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(ziel)
+      .values(werte)
+      .updateEntity(false)
+      .execute();
+    // The id of the one row, as TypeORM's driver reads it from the insert's result.
+    const { connection } = this.manager;
+    return Number(connection.driver.createGeneratedMap(connection.getMetadata(ziel), raw, 0, 1)?.id);
+  }
+
+  vorgangEinfuegen(werte: Record<string, unknown>): Promise<number> {
+    return this.einfuegen(RwTransaction, werte);
+  }
+
+  async kettenBeginnen(ids: number[]): Promise<void> {
+    if (ids.length > 0)
+      await this.manager
+        .createQueryBuilder()
+        .update(RwTransaction)
+        .set({ first_id: () => 'id' })
+        .where({ id: In(ids) })
+        .execute();
   }
 
   async vorgaengeAendern(ids: number[], werte: Partial<Buchungsvorgang>): Promise<void> {
@@ -223,15 +247,31 @@ class BillingTxTypeorm implements BillingTx {
     return ((await (sperren ? gesperrt(this.manager, query) : query).getOne()) ?? null) as T | null;
   }
 
+  async objekte<T = Record<string, unknown>>(art: Buchungsobjekt, ids: number[]) {
+    if (ids.length === 0) return [];
+    return (await this.manager
+      .createQueryBuilder(this.ziel(art), 'o')
+      .where('o.id IN (:...ids)', { ids })
+      .getMany()) as (T & { id: number })[];
+  }
+
   async gruppenVon(benutzerId: number): Promise<number[]> {
+    return (await this.gruppenVonAllen([benutzerId])).get(benutzerId)!;
+  }
+
+  async gruppenVonAllen(benutzerIds: number[]): Promise<Map<number, number[]>> {
+    const gruppen = new Map(benutzerIds.map((id) => [id, [] as number[]]));
+    if (benutzerIds.length === 0) return gruppen;
     const zeilen = await this.manager
       .createQueryBuilder(this.ziel('Teilnehmer'), 'b')
-      .leftJoin('b.Benutzer_Gruppes', 'g')
-      .select('g.id', 'id')
-      .where('b.id = :id', { id: benutzerId })
-      .andWhere('g.id IS NOT NULL')
-      .getRawMany<{ id: number }>();
-    return zeilen.map((g) => Number(g.id));
+      .innerJoin('b.Benutzer_Gruppes', 'g')
+      .select('b.id', 'benutzer')
+      .addSelect('g.id', 'gruppe')
+      .where('b.id IN (:...ids)', { ids: benutzerIds })
+      .orderBy('g.id', 'ASC')
+      .getRawMany<{ benutzer: number; gruppe: number }>();
+    for (const z of zeilen) gruppen.get(Number(z.benutzer))?.push(Number(z.gruppe));
+    return gruppen;
   }
 
   /**
@@ -337,8 +377,8 @@ class BillingTxTypeorm implements BillingTx {
     );
   }
 
-  async rechnungAnlegen(werte: NeueRechnung): Promise<number> {
-    return (await this.manager.save(this.manager.create(RwRechnung, werte))).id;
+  rechnungAnlegen(werte: NeueRechnung): Promise<number> {
+    return this.einfuegen(RwRechnung, werte);
   }
 
   async rechnungenAendern(ids: number[], werte: Partial<Rechnung>): Promise<void> {
@@ -559,11 +599,21 @@ class BillingTxTypeorm implements BillingTx {
     await this.manager.update(GastanmeldungZeile, id, werte as QueryDeepPartialEntity<GastanmeldungZeile>);
   }
 
-  async aktuelleSeminarBuchungen(veranstaltungId: number): Promise<SeminarBuchung[]> {
-    const query = (await nurSeminarVorgaenge(this.manager, this.vorgangsabfrage(), 't', [veranstaltungId]))
+  async aktuelleSeminarBuchungen(veranstaltungIds: number[]): Promise<Map<number, SeminarBuchung[]>> {
+    const je = new Map(veranstaltungIds.map((id) => [id, [] as SeminarBuchung[]]));
+    if (veranstaltungIds.length === 0) return je;
+    const events = await seminarEvents(this.manager, veranstaltungIds);
+    const query = seminarOderEvents(this.vorgangsabfrage(), 't', veranstaltungIds, [...events.keys()])
       .andWhere(aktuellSql('t'))
       .andWhere('t.category = :category', { category: 'seminare' })
-      .select(['t.id', 't.veranstaltung_event_id', 't.betrag', 't.buchung_typ', 't.teilnehmer']);
+      .select([
+        't.id',
+        't.veranstaltung_id',
+        't.veranstaltung_event_id',
+        't.betrag',
+        't.buchung_typ',
+        't.teilnehmer',
+      ]);
     for (const alias of ['tn', 'b']) {
       query
         .leftJoin(alias === 'tn' ? 't.Teilnehmer' : 't.Benutzer', alias)
@@ -579,9 +629,9 @@ class BillingTxTypeorm implements BillingTx {
         ]);
     }
     const rows = await query.orderBy('t.id', 'ASC').getMany();
-    return rows.map((t) => {
+    for (const t of rows) {
       const b = t.Teilnehmer ?? t.Benutzer;
-      return {
+      const buchung: SeminarBuchung = {
         id: t.id,
         veranstaltung_event_id: t.veranstaltung_event_id,
         betrag: t.betrag,
@@ -602,7 +652,11 @@ class BillingTxTypeorm implements BillingTx {
             } as BuchungsPerson)
           : null,
       };
-    });
+      // A booking names its seminar, or one of its events, or (inconsistently) both.
+      const seminare = new Set([t.veranstaltung_id, events.get(t.veranstaltung_event_id ?? 0)]);
+      for (const id of seminare) if (id != null) je.get(id)?.push(buchung);
+    }
+    return je;
   }
 }
 

@@ -263,6 +263,11 @@ class BillingTxInMemory implements BillingTx {
     return id;
   }
 
+  async kettenBeginnen(ids: number[]) {
+    for (const v of this.t.vorgaenge)
+      if (ids.includes(v.id)) Object.assign(v, { first_id: v.id, version: v.version + 1 });
+  }
+
   async vorgaengeAendern(ids: number[], werte: Partial<Buchungsvorgang>) {
     for (const v of this.t.vorgaenge)
       if (ids.includes(v.id)) Object.assign(v, werte, { version: v.version + 1 });
@@ -286,8 +291,18 @@ class BillingTxInMemory implements BillingTx {
     return (this.t.objekte.get(`${art}:${id}`) ?? null) as T | null;
   }
 
+  async objekte<T = Werte>(art: Buchungsobjekt, ids: number[]) {
+    return ids.flatMap((id) => this.t.objekte.get(`${art}:${id}`) ?? []) as (T & { id: number })[];
+  }
+
   async gruppenVon(benutzerId: number) {
     return ((this.t.objekte.get(`Benutzer:${benutzerId}`)?.gruppen as number[] | undefined) ?? []).slice();
+  }
+
+  async gruppenVonAllen(benutzerIds: number[]) {
+    return new Map(
+      await Promise.all(benutzerIds.map(async (id) => [id, await this.gruppenVon(id)] as const)),
+    );
   }
 
   async abrechnungsquellen(vorgangIds: number[]): Promise<Abrechnungsquelle[]> {
@@ -495,17 +510,22 @@ class BillingTxInMemory implements BillingTx {
     if (gast) Object.assign(gast, werte);
   }
 
-  async aktuelleSeminarBuchungen(veranstaltungId: number): Promise<SeminarBuchung[]> {
-    const seminar = { category: 'seminare', feld: 'veranstaltung_id', id: veranstaltungId } as const;
-    const aktuelle = this.t.vorgaenge.filter((v) => this.gehoert(v, seminar) && aktuell(v));
-    return nachId(aktuelle).map((v) => ({
-      id: v.id,
-      veranstaltung_event_id: v.veranstaltung_event_id,
-      betrag: v.betrag,
-      buchung_typ: v.buchung_typ,
-      teilnehmer: v.teilnehmer,
-      person: null,
-    }));
+  async aktuelleSeminarBuchungen(veranstaltungIds: number[]): Promise<Map<number, SeminarBuchung[]>> {
+    return new Map(
+      veranstaltungIds.map((id) => {
+        const seminar = { category: 'seminare', feld: 'veranstaltung_id', id } as const;
+        const aktuelle = this.t.vorgaenge.filter((v) => this.gehoert(v, seminar) && aktuell(v));
+        const buchungen = nachId(aktuelle).map((v) => ({
+          id: v.id,
+          veranstaltung_event_id: v.veranstaltung_event_id,
+          betrag: v.betrag,
+          buchung_typ: v.buchung_typ,
+          teilnehmer: v.teilnehmer,
+          person: null,
+        }));
+        return [id, buchungen];
+      }),
+    );
   }
 }
 

@@ -182,6 +182,8 @@ export interface BillingTx {
   vorgaenge(ids: number[]): Promise<Buchungsvorgang[]>;
   /** Inserts a transaction version; answers its id. */
   vorgangEinfuegen(werte: Werte): Promise<number>;
+  /** These newly inserted transactions start their own version chains (`first_id` is their id). */
+  kettenBeginnen(ids: number[]): Promise<void>;
   vorgaengeAendern(ids: number[], werte: Partial<Buchungsvorgang>): Promise<void>;
   vorgangLoeschen(id: number): Promise<void>;
   /** The current seminar bookings of this seminar or of this participant (what discount limits count). */
@@ -192,8 +194,12 @@ export interface BillingTx {
   mitgliedMitEmail(
     id: number,
   ): Promise<{ id: number; anzeigename: string | null; email: string | null } | null>;
+  /** The records of one kind with these ids that exist, in one read. */
+  objekte<T = Record<string, unknown>>(art: Buchungsobjekt, ids: number[]): Promise<(T & { id: number })[]>;
   /** The ids of the user groups the Benutzer is a member of. */
   gruppenVon(benutzerId: number): Promise<number[]>;
+  /** `gruppenVon` of each of these Benutzer, in one read (every id a key, [] without groups). */
+  gruppenVonAllen(benutzerIds: number[]): Promise<Map<number, number[]>>;
   /** Per transaction: the member's name, the VAT and template candidates and the service period. */
   abrechnungsquellen(vorgangIds: number[]): Promise<Abrechnungsquelle[]>;
 
@@ -252,8 +258,8 @@ export interface BillingTx {
   /** How many transactions (any version, cancelled too) name the seminar or one of its events. */
   buchungenZuSeminar(veranstaltungId: number): Promise<number>;
   buchungenZuEvent(eventId: number): Promise<number>;
-  /** The current bookings of the seminar and of its events, with the person taking part. */
-  aktuelleSeminarBuchungen(veranstaltungId: number): Promise<SeminarBuchung[]>;
+  /** The current bookings of each seminar and of its events, with the person taking part (every id a key). */
+  aktuelleSeminarBuchungen(veranstaltungIds: number[]): Promise<Map<number, SeminarBuchung[]>>;
 
   // What promotions' Abos ask (port AboVorgaenge).
   /** The latest versions (cancelled ones too) naming the Abo booking, locked, by id. */

@@ -45,6 +45,12 @@ export abstract class SeminarBuchungen {
   abstract buchungenZuSeminar(tx: Transaktion, veranstaltungId: number): Promise<number>;
   /** How many booking transactions name the event. */
   abstract buchungenZuEvent(tx: Transaktion, eventId: number): Promise<number>;
-  /** The current bookings (common/vorgang.ts) of the seminar and of its events, by id. */
-  abstract aktuelleSeminarBuchungen(tx: Transaktion, veranstaltungId: number): Promise<SeminarBuchung[]>;
+  /**
+   * The current bookings (common/vorgang.ts) of each of these seminars and of its events, by id,
+   * in one read; every seminar asked for is a key.
+   */
+  abstract aktuelleSeminarBuchungen(
+    tx: Transaktion,
+    veranstaltungIds: number[],
+  ): Promise<Map<number, SeminarBuchung[]>>;
 }

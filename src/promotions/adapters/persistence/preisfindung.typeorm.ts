@@ -5,7 +5,11 @@ import { codeNormalisieren } from '../../../../common/gutschein';
 import type { RabattTyp } from '../../../../common/rabatt';
 import { managerVon, type Transaktion } from '../../../platform/database/transaktion';
 import { eurosToCents } from '../../../shared/money';
-import { Preisfindung, type GutscheinBuchung } from '../../application/ports/preisfindung';
+import {
+  Preisfindung,
+  type GutscheinBuchung,
+  type Rabattrechner,
+} from '../../application/ports/preisfindung';
 import { WbRabatt, WbVoucher } from './wb-rabatt.entity';
 import { gutscheinAnwenden, type GutscheinWirkung } from '../../domain/gutschein';
 import {
@@ -51,12 +55,13 @@ export class PreisfindungTypeorm extends Preisfindung {
     super();
   }
 
-  async rabatte(buchung: RabattBuchung): Promise<RabattErgebnis> {
+  async rabattRechner(): Promise<Rabattrechner> {
     const rabatte = await this.dataSource.getRepository(WbRabatt).find({
       where: { aktiv: true },
       relations: { Veranstaltungs: true, Veranstaltung_Typs: true, Benutzer_Gruppes: true },
     });
-    return rabatteBerechnen(rabatte.map(alsRegel), buchung);
+    const regeln = rabatte.map(alsRegel);
+    return (buchung: RabattBuchung): RabattErgebnis => rabatteBerechnen(regeln, buchung);
   }
 
   async gutschein(

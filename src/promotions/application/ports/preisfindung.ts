@@ -24,9 +24,18 @@ export interface GutscheinBuchung {
   seminarId: number;
 }
 
+/** The discount rules as loaded once, applied to one booking after another. */
+export type Rabattrechner = (buchung: RabattBuchung) => RabattErgebnis;
+
 export abstract class Preisfindung {
+  /** The active discounts, loaded now, as a calculator for many bookings (billing's batches). */
+  abstract rabattRechner(): Promise<Rabattrechner>;
+
   /** The active discounts that apply to the booking, and its amount with the best of them. */
-  abstract rabatte(buchung: RabattBuchung): Promise<RabattErgebnis>;
+  async rabatte(buchung: RabattBuchung): Promise<RabattErgebnis> {
+    return (await this.rabattRechner())(buchung);
+  }
+
   /** The voucher with `code` on the booking's price; refused in German when it cannot be used. */
   abstract gutschein(
     code: string,
