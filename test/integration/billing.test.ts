@@ -796,11 +796,16 @@ describe.each(databases())('billing core on %s', (kind) => {
 
       const laeufeVorher = (await list('audit', { resource: 'rw-rechnung', action: 'invoice-run' })).length;
       const nummern = t.app.get(Nummernvergabe);
-      const echt = nummern.naechsteRechnungsnummer.bind(nummern);
+      const echt = nummern.sperren.bind(nummern);
       let aufrufe = 0;
-      const spy = jest.spyOn(nummern, 'naechsteRechnungsnummer').mockImplementation(async (...args) => {
-        if (++aufrufe === 2) throw new Error('Störung beim zweiten Beleg');
-        return echt(...args);
+      const spy = jest.spyOn(nummern, 'sperren').mockImplementation(async (...args) => {
+        const block = await echt(...args);
+        const naechste = block.naechste.bind(block);
+        block.naechste = (...nummer) => {
+          if (++aufrufe === 2) throw new Error('Störung beim zweiten Beleg');
+          return naechste(...nummer);
+        };
+        return block;
       });
       try {
         const response = await lauf({ category: 'seminare', category_id: seminar });

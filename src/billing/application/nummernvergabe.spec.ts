@@ -13,40 +13,64 @@ function aufbau() {
 }
 
 describe('Nummernvergabe (against the in-memory Abrechnungsspeicher)', () => {
-  it("takes the circle's next number and counts it, within the caller's transaction", async () => {
+  it("counts on from the locked circles and stores each circle's counter once, in the caller's transaction", async () => {
     const { speicher, nummern } = aufbau();
+    const gesetzt: [string, number, number][] = [];
 
-    const vergeben = await speicher.transaktion(async (tx) => [
-      await nummern.naechsteRechnungsnummer(tx, 1, DATUM),
-      await nummern.naechsteRechnungsnummer(tx, 1, DATUM),
-      await nummern.naechsteRechnungsnummer(tx, 2, DATUM),
-    ]);
+    const vergeben = await speicher.transaktion(async (tx) => {
+      const beobachtet = Object.create(tx) as BillingTx;
+      beobachtet.kreisZaehlerSetzen = async (art, id, nr) => {
+        gesetzt.push([art, id, nr]);
+        return tx.kreisZaehlerSetzen(art, id, nr);
+      };
+      const block = await nummern.sperren(beobachtet, [2, 1]);
+      const nummernListe = [block.naechste(1, DATUM), block.naechste(1, DATUM), block.naechste(2, DATUM)];
+      await block.schreiben();
+      return nummernListe;
+    });
 
     expect(vergeben).toEqual(['RE-2026-0042', 'RE-2026-0043', 'S501']);
+    expect(gesetzt).toEqual([
+      ['rechnung', 1, 43],
+      ['rechnung', 2, 1],
+    ]);
     expect(speicher.tabellen.kreise.get(1)!.current_nr).toBe(43);
     expect(speicher.tabellen.kreise.get(2)!.current_nr).toBe(1);
   });
 
   it('gives the number back when the transaction that took it fails: numbers stay gapless', async () => {
     const { speicher, nummern } = aufbau();
+    const naechste = async (tx: BillingTx) => {
+      const block = await nummern.sperren(tx, [1]);
+      const nummer = block.naechste(1, DATUM);
+      await block.schreiben();
+      return nummer;
+    };
 
     await expect(
       speicher.transaktion(async (tx) => {
-        await nummern.naechsteRechnungsnummer(tx, 1, DATUM);
+        await naechste(tx);
         throw new Error('Dokument nicht geschrieben');
       }),
     ).rejects.toThrow('Dokument nicht geschrieben');
-    const danach = await speicher.transaktion((tx) => nummern.naechsteRechnungsnummer(tx, 1, DATUM));
+    const danach = await speicher.transaktion(naechste);
 
     expect(danach).toBe('RE-2026-0042');
   });
 
-  it('refuses a circle that no longer exists, in German', async () => {
+  it('refuses a circle that no longer exists, in German, and one not locked before', async () => {
     const { speicher, nummern } = aufbau();
 
-    await expect(
-      speicher.transaktion((tx) => nummern.naechsteRechnungsnummer(tx, 9, DATUM)),
-    ).rejects.toMatchObject({ code: 'KREIS_FEHLT', message: 'Der Rechnungs-Kreis 9 existiert nicht mehr.' });
+    await speicher.transaktion(async (tx) => {
+      const block = await nummern.sperren(tx, [9]);
+      expect(() => block.naechste(9, DATUM)).toThrow(
+        expect.objectContaining({
+          code: 'KREIS_FEHLT',
+          message: 'Der Rechnungs-Kreis 9 existiert nicht mehr.',
+        }),
+      );
+      expect(() => block.naechste(1, DATUM)).toThrow('Der Rechnungs-Kreis 1 wurde nicht vorher gesperrt.');
+    });
   });
 
   it("a debtor number is the circle's offset plus its counter; none without the circle", async () => {

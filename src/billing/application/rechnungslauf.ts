@@ -38,7 +38,7 @@ import { stornoAusgleich, zahlstatus } from '../domain/zahlung';
 import { steuerregel } from '../domain/steuerquellen';
 import { neueVersion } from '../domain/vorgang';
 import { abrechnungsdatenAendern } from './abrechnungsdaten';
-import { Nummernvergabe } from './nummernvergabe';
+import { Nummernvergabe, type Nummernblock } from './nummernvergabe';
 import { RechnungsDokument } from './rechnungs-dokument';
 import {
   Abrechnungsspeicher,
@@ -201,13 +201,13 @@ export class Rechnungslauf {
     // 3. Every circle this run numbers from, locked in ascending order before any number is taken.
     const kreise = new Set<number>([...daten.values()].map((d) => d.rw_kreis_id));
     for (const r of zuStornieren) if (r.rw_kreis_id != null) kreise.add(r.rw_kreis_id);
-    await this.nummern.sperren(tx, [...kreise]);
+    const nummern = await this.nummern.sperren(tx, [...kreise]);
 
     // 4. Storno invoices, and the re-opened versions of the rest.
     const neueVersionen = new Map<number, number>();
     const neu: number[] = [];
     for (const [i, rechnung] of zuStornieren.entries()) {
-      neu.push(await this.storniere(tx, rechnung, datum, actor));
+      neu.push(await this.storniere(tx, nummern, rechnung, datum, actor));
       await melde(i + 1, zuStornieren.length, 'Storno-Rechnungen werden ausgestellt');
     }
     for (const t of wiederOffen) neueVersionen.set(t.id, await wiederEroeffnen(tx, t));
@@ -246,7 +246,7 @@ export class Rechnungslauf {
         }),
         leistungszeitraum: gesamtzeitraum(entwurf.positionen.map((p) => zeitraeume.get(p.vorgang_id))),
       };
-      const id = await this.stelleAus(tx, datum, actor, 'invoice-run', {
+      const id = await this.stelleAus(tx, nummern, datum, actor, 'invoice-run', {
         rw_kreis_id: entwurf.rw_kreis_id,
         benutzer_id: entwurf.benutzer_id,
         category: objekt.category,
@@ -263,6 +263,7 @@ export class Rechnungslauf {
       );
       await melde(i + 1, entwuerfe.length, 'Rechnungen werden ausgestellt');
     }
+    await nummern.schreiben();
     return {
       all: mitglieder,
       created: entwuerfe.length,
@@ -289,8 +290,12 @@ export class Rechnungslauf {
       if (!rechnung) throw DomainError.notFound('NOT_FOUND', `Rechnung ${id} wurde nicht gefunden.`);
       pruefeStornierbar(rechnung);
       const vorgaenge = await tx.vorgaengeAufRechnungenGesperrt([id]);
-      if (rechnung.rw_kreis_id != null) await this.nummern.sperren(tx, [rechnung.rw_kreis_id]);
-      const storno = await this.storniere(tx, rechnung, datum, actor);
+      const nummern = await this.nummern.sperren(
+        tx,
+        rechnung.rw_kreis_id == null ? [] : [rechnung.rw_kreis_id],
+      );
+      const storno = await this.storniere(tx, nummern, rechnung, datum, actor);
+      await nummern.schreiben();
       const kopien: number[] = [];
       for (const t of vorgaenge) {
         if (!t.storno) {
@@ -326,6 +331,7 @@ export class Rechnungslauf {
    */
   private async storniere(
     tx: BillingTx,
+    nummern: Nummernblock,
     rechnung: Rechnung,
     datum: Date,
     actor: Actor | null,
@@ -340,7 +346,7 @@ export class Rechnungslauf {
     const ztx = this.zahlungen.in(tx.transaktion);
     const zahlungen = (await ztx.zahlungen([rechnung.id])).map(alsBetrag);
     const ausgleich = stornoAusgleich(eurosToCents(Number(rechnung.betrag ?? 0)), zahlungen);
-    const stornoId = await this.stelleAus(tx, datum, actor, 'storno', {
+    const stornoId = await this.stelleAus(tx, nummern, datum, actor, 'storno', {
       rw_kreis_id: rechnung.rw_kreis_id,
       benutzer_id: rechnung.benutzer_id,
       category: rechnung.category,
@@ -423,6 +429,7 @@ export class Rechnungslauf {
   /** Issues one invoice (or storno) with the next number of its circle; answers its id. */
   private async stelleAus(
     tx: BillingTx,
+    nummern: Nummernblock,
     datum: Date,
     actor: Actor | null,
     action: 'invoice-run' | 'storno',
@@ -435,7 +442,7 @@ export class Rechnungslauf {
     const werte: NeueRechnung = {
       ...felder,
       zahlstatus: zahlstatus(summen.brutto, []),
-      rechnungs_nr: await this.nummern.naechsteRechnungsnummer(tx, r.rw_kreis_id, datum),
+      rechnungs_nr: nummern.naechste(r.rw_kreis_id, datum),
       betrag: centsToEuros(summen.brutto),
       netto: centsToEuros(summen.netto),
       mwst: centsToEuros(summen.mwst),
