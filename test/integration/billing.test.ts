@@ -831,6 +831,35 @@ describe.each(databases())('billing core on %s', (kind) => {
     });
   });
 
+  // The row lock is MariaDB's; SQLite has one writer at a time anyway.
+  (kind === 'mysql' ? it : it.skip)(
+    'a run locks only the invoices it cancels: an issued invoice held by another transaction does not stop it',
+    async () => {
+      const kreis = await post('rw-kreis', { titel: 'Gehalten', template: 'GH-{nr}' });
+      const seminar = await seminarMitKreis(kreis, 'Gehalten');
+      const zweite = await post('benutzer', { vorname: 'Rita', nachname: 'Riegel', kennnummer: '300211' });
+      await bezahloption(ids.kanzlei, seminar);
+      await bezahloption(zweite, seminar);
+      await buche(seminar, ids.kanzlei, 100, 'A');
+      await buche(seminar, zweite, 200, 'B');
+      expect((await lauf({ category: 'seminare', category_id: seminar })).body).toMatchObject({ created: 2 });
+      const [gehalten] = await list('rw-rechnung', { veranstaltung_id: seminar });
+      await buche(seminar, ids.kanzlei, 50, 'C');
+      const andere = t.dataSource.createQueryRunner();
+      await andere.connect();
+      await andere.startTransaction();
+      try {
+        await andere.query('SELECT id FROM rw_rechnung WHERE id = ? FOR UPDATE', [gehalten.id]);
+        const response = await lauf({ category: 'seminare', category_id: seminar }).timeout(15_000);
+        expect(response.body).toMatchObject({ created: 1, storno: 0 });
+      } finally {
+        await andere.rollbackTransaction();
+        await andere.release();
+      }
+    },
+    30_000,
+  );
+
   describe('number circles under concurrency', () => {
     it('gives 20 parallel runs on one circle gapless unique numbers, each object invoiced once', async () => {
       const kreis = await post('rw-kreis', { titel: 'Parallel', template: 'P-{nr:4}', offset_nr: 500 });

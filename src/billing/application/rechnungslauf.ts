@@ -182,10 +182,11 @@ export class Rechnungslauf {
     melde: Melder = ohneFortschritt,
   ): Promise<Laufausgang> {
     await melde(0, 0, 'Offene Vorgänge werden gelesen');
-    // 1. Issued invoices of the object with a cancelled transaction get a storno.
-    const ausgestellt = await tx.ausgestellteRechnungenGesperrt(objekt);
-    const aufRechnung = await tx.vorgaengeAufRechnungenGesperrt(ausgestellt.map((r) => r.id));
-    const zuStornieren = ausgestellt.filter((r) =>
+    // 1. Issued invoices of the object with a cancelled transaction get a storno; checked again on
+    // the locked transactions, so a cancellation lifted meanwhile leaves its invoice as it is.
+    const stornoreif = await tx.stornoreifeRechnungenGesperrt(objekt);
+    const aufRechnung = await tx.vorgaengeAufRechnungenGesperrt(stornoreif.map((r) => r.id));
+    const zuStornieren = stornoreif.filter((r) =>
       aufRechnung.some((t) => t.rw_rechnung_id === r.id && t.storno),
     );
     // Their uncancelled transactions are invoiced again, as new versions.

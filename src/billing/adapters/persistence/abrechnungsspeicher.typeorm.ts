@@ -360,13 +360,22 @@ class BillingTxTypeorm implements BillingTx {
     return rechnung ?? null;
   }
 
-  ausgestellteRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]> {
+  stornoreifeRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]> {
+    const query = this.rechnungsabfrage(objekt)
+      .andWhere('r.storno_id IS NULL')
+      .andWhere('r.storno_parent_id IS NULL');
+    // By the index on rw_transaction.rw_rechnung_id, per invoice of the object.
+    const storniert = query
+      .subQuery()
+      .select('1')
+      .from(RwTransaction, 'st')
+      .where('st.rw_rechnung_id = r.id')
+      .andWhere(neuesteVersionSql('st'))
+      .andWhere('st.storno = :storniert')
+      .getQuery();
     return gesperrteZeilen(
       this.manager,
-      this.rechnungsabfrage(objekt)
-        .andWhere('r.storno_id IS NULL')
-        .andWhere('r.storno_parent_id IS NULL')
-        .orderBy('r.id', 'ASC'),
+      query.andWhere(`EXISTS ${storniert}`, { storniert: true }).orderBy('r.id', 'ASC'),
     );
   }
 

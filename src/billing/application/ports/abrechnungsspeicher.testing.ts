@@ -329,8 +329,13 @@ class BillingTxInMemory implements BillingTx {
     ).map(kopie);
   }
 
-  async ausgestellteRechnungenGesperrt(objekt: KategorieObjekt) {
-    return this.rechnungenVon(objekt).filter((r) => r.storno_id == null && r.storno_parent_id == null);
+  async stornoreifeRechnungenGesperrt(objekt: KategorieObjekt) {
+    return this.rechnungenVon(objekt).filter(
+      (r) =>
+        r.storno_id == null &&
+        r.storno_parent_id == null &&
+        this.t.vorgaenge.some((v) => v.rw_rechnung_id === r.id && neueste(v) && v.storno),
+    );
   }
 
   async nichtAbgerechneteRechnungenGesperrt(objekt: KategorieObjekt) {

@@ -205,8 +205,11 @@ export interface BillingTx {
 
   // Invoices.
   rechnungGesperrt(id: number): Promise<Rechnung | null>;
-  /** The object's issued invoices that are neither cancelled nor a storno. */
-  ausgestellteRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]>;
+  /**
+   * The object's issued invoices, neither cancelled nor a storno, on which the latest version of a
+   * transaction is cancelled: those a run cancels, read without the object's other invoices.
+   */
+  stornoreifeRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]>;
   /** The object's invoices not yet gathered into a summary. */
   nichtAbgerechneteRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]>;
   rechnungAnlegen(werte: NeueRechnung): Promise<number>;
