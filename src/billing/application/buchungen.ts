@@ -17,8 +17,12 @@ import { Ereignisbus } from '../../platform/events/ereignisbus';
 import type { Row } from '../../platform/resources/resource-definition';
 import { ResourceReader } from '../../platform/resources/resource-reader';
 import { ResourceRegistry } from '../../platform/resources/resource-registry';
-import { Preisfindung, type Rabattrechner } from '../../promotions/application/ports/preisfindung';
-import type { RabattBuchung, RabattErgebnis } from '../../promotions/domain/rabatt-berechnung';
+import {
+  Preisfindung,
+  type RabattBuchung,
+  type RabattErgebnis,
+  type Rabattrechner,
+} from '../../promotions/application/ports/preisfindung';
 import { DomainError } from '../../shared/domain-error';
 import { buchungAktiv, buchungsZiel } from '../../shared/ereignisse';
 import { centsToEuros, eurosToCents, type Cents } from '../../shared/money';

@@ -24,6 +24,8 @@ export interface GutscheinBuchung {
   seminarId: number;
 }
 
+export type { RabattBuchung, RabattErgebnis };
+
 /** The discount rules as loaded once, applied to one booking after another. */
 export type Rabattrechner = (buchung: RabattBuchung) => RabattErgebnis;
 
