@@ -31,6 +31,7 @@ import { AbrechnungsAuftraege } from './adapters/jobs/abrechnung.jobs';
 import { Abrechnungen } from './application/abrechnungen';
 import { Bezahloptionen } from './application/bezahloptionen';
 import { Buchungen } from './application/buchungen';
+import { Buchungsstapel } from './application/buchungsstapel';
 import { Gastanmeldungen } from './application/gastanmeldungen';
 import { Kalkulation } from './application/kalkulation';
 import { AbrechnungsspeicherTypeorm } from './adapters/persistence/abrechnungsspeicher.typeorm';
@@ -109,6 +110,7 @@ import { AufbewahrungJobs } from './adapters/jobs/aufbewahrung.jobs';
     Bezahloptionen,
     Kalkulation,
     Buchungen,
+    Buchungsstapel,
     Gastanmeldungen,
     Abrechnungen,
     Zahlungen,

@@ -9,11 +9,16 @@ import { pruefeKoerper } from '../platform/http/zod-body';
 import type { Row } from '../platform/resources/resource-definition';
 import { BUCHUNG, BuchungsKoerper } from '../billing/adapters/http/billing.schemas';
 import { Abrechnungen } from '../billing/application/abrechnungen';
-import { Buchungen } from '../billing/application/buchungen';
+import { Buchungsstapel } from '../billing/application/buchungsstapel';
 import { Rechnungslauf, type Ausstellung } from '../billing/application/rechnungslauf';
-import { Vorgaenge } from '../billing/application/vorgaenge';
 import { kategorieObjekt } from '../billing/domain/kategorie';
 import type { SeedContext } from './seed-context';
+
+/** A batch of bookings and changes as the seed makes it: requests as their HTTP bodies. */
+export interface SeedStapel {
+  buchen(anfrage: Row, datum: Date): Promise<{ id: number; betrag: number }>;
+  aendern(id: number, werte: Row): Promise<void>;
+}
 
 /** A billed object as the billing verbs name it. */
 export interface Objekt {
@@ -28,37 +33,31 @@ export interface Objekt {
 const ausstellung = (datum: Date): Ausstellung => ({ datum, archivieren: false });
 
 export class AbrechnungDurchProdukt {
-  private readonly buchungen: Buchungen;
-  private readonly vorgaenge: Vorgaenge;
+  private readonly stapel: Buchungsstapel;
   private readonly lauf: Rechnungslauf;
   private readonly abrechnungen: Abrechnungen;
 
   constructor(private readonly ctx: SeedContext) {
     const get = <T>(type: new (...args: never[]) => T) => ctx.app.get(type, { strict: false });
-    this.buchungen = get(Buchungen);
-    this.vorgaenge = get(Vorgaenge);
+    this.stapel = get(Buchungsstapel);
     this.lauf = get(Rechnungslauf);
     this.abrechnungen = get(Abrechnungen);
   }
 
   /**
-   * Books each request at its `datum` (`POST …/rw-transaction`, each body checked as there), in
-   * this order and in one transaction (Buchungen.buchenStapel); answers each booking's id and
-   * amount in euros.
+   * Bookings and their changes as one batch of billing (Buchungsstapel), in the order `arbeit`
+   * makes them: each booking at its `datum` (`POST …/rw-transaction`, its body checked as there),
+   * each change as `PUT …/rw-transaction/{id}` (a new amount is a new version, `storno` cancels).
+   * `vorab` are the batch's booking requests, read up front.
    */
-  async buchen(stapel: readonly { anfrage: Row; datum: Date }[]): Promise<{ id: number; betrag: number }[]> {
-    return this.buchungen.buchenStapel(
-      stapel.map(({ anfrage, datum }) => ({
-        eingabe: pruefeKoerper(BuchungsKoerper, anfrage, BUCHUNG),
-        jetzt: datum,
-      })),
-      null,
+  async imStapel(vorab: readonly Row[], arbeit: (stapel: SeedStapel) => Promise<void>): Promise<void> {
+    const eingabe = (anfrage: Row) => pruefeKoerper(BuchungsKoerper, anfrage, BUCHUNG);
+    await this.stapel.ausfuehren(vorab.map(eingabe), null, (stapel) =>
+      arbeit({
+        buchen: (anfrage, datum) => stapel.buchen(eingabe(anfrage), datum),
+        aendern: (id, werte) => stapel.aendern(id, werte),
+      }),
     );
-  }
-
-  /** Changes a booking (`PUT …/rw-transaction/{id}`): a new amount is a new version, `storno` cancels it. */
-  async aendern(id: number, werte: Row): Promise<void> {
-    await this.vorgaenge.aendern(id, werte, null);
   }
 
   /** The invoice run of `objekt` at `datum` over its verified bookings; answers the invoices it issued. */

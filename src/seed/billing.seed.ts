@@ -17,7 +17,7 @@ import { RwDebitorKreis, RwKreis } from '../billing/adapters/persistence/rw-krei
 import { RwText, RwVorlage } from '../billing/adapters/persistence/rw-vorlage.entity';
 import { KATEGORIE_ID_FELD, type BezahlTyp, type Kategorie } from '../billing/domain/kategorie';
 import { centsToEuros, eurosToCents, roundCents } from '../shared/money';
-import { AbrechnungDurchProdukt, type Objekt } from './abrechnung-durch-produkt';
+import { AbrechnungDurchProdukt, type Objekt, type SeedStapel } from './abrechnung-durch-produkt';
 import { NACHNAMEN, VORNAMEN_M, VORNAMEN_W, slug } from './german-data';
 import { asDate, type SeedContext } from './seed-context';
 
@@ -48,17 +48,25 @@ interface GeplanteBuchung {
   gebucht: (ergebnis: { id: number; betrag: number }) => void;
 }
 
-type Schritt = { datum: number } & ({ tue: () => Promise<void> } | { buchung: GeplanteBuchung });
+/** A step of a batch: a booking, or a change of one. */
+type Stapelschritt = { datum: number } & (
+  { buchung: GeplanteBuchung } | { aenderung: (stapel: SeedStapel) => Promise<void> }
+);
+
+type Schritt = Stapelschritt | { datum: number; tue: () => Promise<void> };
+
+const imStapel = (schritt: Schritt | undefined): schritt is Stapelschritt =>
+  schritt !== undefined && !('tue' in schritt);
 
 /**
  * The demo's actions in date order (equal dates in planned order); an action may plan later ones.
- * Bookings that follow each other with nothing else between them are booked as one batch.
+ * Bookings and changes that follow each other with nothing else between them are one batch.
  */
 class Zeitplan {
   private readonly schritte: Schritt[] = [];
   private naechster = 0;
 
-  constructor(private readonly buchen: AbrechnungDurchProdukt['buchen']) {}
+  constructor(private readonly produkt: AbrechnungDurchProdukt) {}
 
   plane(datum: Date, tue: () => Promise<void>): void {
     this.einreihen({ datum: datum.getTime(), tue });
@@ -66,6 +74,10 @@ class Zeitplan {
 
   planeBuchung(buchung: GeplanteBuchung): void {
     this.einreihen({ datum: buchung.datum.getTime(), buchung });
+  }
+
+  planeAenderung(datum: Date, aenderung: (stapel: SeedStapel) => Promise<void>): void {
+    this.einreihen({ datum: datum.getTime(), aenderung });
   }
 
   private einreihen(schritt: Schritt): void {
@@ -81,16 +93,23 @@ class Zeitplan {
 
   async abarbeiten(): Promise<void> {
     while (this.naechster < this.schritte.length) {
-      const schritt = this.schritte[this.naechster++];
-      if ('tue' in schritt) {
+      const schritt = this.schritte[this.naechster];
+      if (!imStapel(schritt)) {
+        this.naechster++;
         await schritt.tue();
         continue;
       }
-      const stapel = [schritt.buchung];
-      for (let s = this.schritte[this.naechster]; s && 'buchung' in s; s = this.schritte[++this.naechster])
-        stapel.push(s.buchung);
-      const gebucht = await this.buchen(stapel);
-      stapel.forEach((b, i) => b.gebucht(gebucht[i]));
+      const stapel: Stapelschritt[] = [];
+      for (let s: Schritt | undefined = schritt; imStapel(s); s = this.schritte[this.naechster]) {
+        stapel.push(s);
+        this.naechster++;
+      }
+      const vorab = stapel.flatMap((s) => ('buchung' in s ? [s.buchung.anfrage] : []));
+      await this.produkt.imStapel(vorab, async (seedStapel) => {
+        for (const s of stapel)
+          if ('buchung' in s) s.buchung.gebucht(await seedStapel.buchen(s.buchung.anfrage, s.buchung.datum));
+          else await s.aenderung(seedStapel);
+      });
     }
   }
 }
@@ -347,7 +366,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
 
   // The bookings and their later changes, played through the product
   const produkt = new AbrechnungDurchProdukt(ctx);
-  const zeitplan = new Zeitplan((stapel) => produkt.buchen(stapel));
+  const zeitplan = new Zeitplan(produkt);
   const laeufe = new Map<string, { objekt: Objekt; bis: number }>();
   for (const plan of buchungen) {
     let gebucht: { id: number; betrag: number } | undefined;
@@ -359,8 +378,8 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
     });
     const folge = plan.folge;
     if (folge) {
-      zeitplan.plane(folge.datum, () =>
-        produkt.aendern(
+      zeitplan.planeAenderung(folge.datum, (stapel) =>
+        stapel.aendern(
           gebucht!.id,
           folge.art === 'storno'
             ? { storno: true }

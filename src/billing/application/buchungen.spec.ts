@@ -1,13 +1,17 @@
 import { Ereignisbus } from '../../platform/events/ereignisbus';
 import type { ResourceReader } from '../../platform/resources/resource-reader';
+import type { Row } from '../../platform/resources/resource-definition';
 import type { ResourceRegistry } from '../../platform/resources/resource-registry';
+import type { ResourceWriter } from '../../platform/resources/resource-writer';
 import { Preisfindung, type GutscheinBuchung } from '../../promotions/application/ports/preisfindung';
 import { DomainError } from '../../shared/domain-error';
 import type { BuchungGeaendert } from '../../shared/ereignisse';
 import type { BuchungsEingabe } from '../domain/buchung';
 import { Buchungen } from './buchungen';
+import { Buchungsstapel, type Stapel } from './buchungsstapel';
 import { AbrechnungsspeicherInMemory } from './ports/abrechnungsspeicher.testing';
 import { Uhr } from './ports/uhr';
+import { Vorgaenge } from './vorgaenge';
 
 /** What billing asks promotions' port for, as the port names it. */
 type RabattBuchung = Parameters<Preisfindung['rabatte']>[0];
@@ -110,7 +114,10 @@ function aufbau() {
     get: async (_definition: unknown, id: number) => speicher.tabellen.vorgaenge.find((v) => v.id === id),
   } as unknown as ResourceReader;
   const buchungen = new Buchungen(speicher, preisfindung, ereignisse, new FesteUhr(), registry, reader);
-  return { speicher, buchungen, preisfindung, gemeldet };
+  const writer = { values: (_definition: unknown, body: Row) => body } as unknown as ResourceWriter;
+  const vorgaenge = new Vorgaenge(speicher, ereignisse, registry, reader, writer);
+  const stapel = new Buchungsstapel(speicher, buchungen, vorgaenge, preisfindung, ereignisse);
+  return { speicher, buchungen, stapel, preisfindung, gemeldet };
 }
 
 const seminarbuchung = (werte: Partial<BuchungsEingabe> = {}): BuchungsEingabe => ({
@@ -485,19 +492,25 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
     });
   });
 
-  describe('a batch (buchenStapel)', () => {
-    const stapel = [
+  describe('a batch (Buchungsstapel)', () => {
+    const auftraege = [
       { eingabe: seminarbuchung({ verifiziert: true }), jetzt: new Date('2026-03-01T09:00:00Z') },
       { eingabe: seminarbuchung({ teilnehmer_id: MITARBEITER }), jetzt: new Date('2026-03-02T09:00:00Z') },
       { eingabe: seminarbuchung({ wb_rabatt_id: 2 }), jetzt: new Date('2026-03-03T09:00:00Z') },
     ];
+    const alleBuchen = async (stapel: Stapel) => {
+      const gebucht = [];
+      for (const { eingabe, jetzt } of auftraege) gebucht.push(await stapel.buchen(eingabe, jetzt));
+      return gebucht;
+    };
+    const vorab = auftraege.map((a) => a.eingabe);
 
     it('books as one booking after the other would, each counting the earlier ones of the batch', async () => {
       const einzeln = aufbau();
-      for (const { eingabe, jetzt } of stapel) await einzeln.buchungen.buchen(eingabe, null, jetzt);
+      for (const { eingabe, jetzt } of auftraege) await einzeln.buchungen.buchen(eingabe, null, jetzt);
       const gestapelt = aufbau();
 
-      const gebucht = await gestapelt.buchungen.buchenStapel(stapel, null);
+      const gebucht = await gestapelt.stapel.ausfuehren(vorab, null, alleBuchen);
 
       expect(gebucht).toEqual([
         { id: 100, betrag: 180 },
@@ -510,24 +523,45 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
       expect(gestapelt.speicher.tabellen.audit).toEqual(einzeln.speicher.tabellen.audit);
     });
 
-    it('loads the discount rules once and announces the participant counts once, for all its bookings', async () => {
-      const { buchungen, preisfindung, gemeldet } = aufbau();
+    it('changes a booking of the batch as PUT would: its chain started first, later bookings count the change', async () => {
+      const { speicher, stapel, preisfindung } = aufbau();
 
-      await buchungen.buchenStapel(stapel, null);
+      await stapel.ausfuehren(vorab.slice(0, 2), null, async (s) => {
+        const erste = await s.buchen(vorab[0], JETZT);
+        await s.aendern(erste.id, { betrag: 150 });
+        await s.aendern(erste.id + 1, { storno: true });
+        await s.buchen(vorab[1], JETZT);
+      });
+
+      expect(speicher.tabellen.vorgaenge).toMatchObject([
+        { id: 100, first_id: 100, child_id: 101, betrag: 180 },
+        { id: 101, first_id: 100, child_id: null, betrag: 150, storno: true },
+        { id: 102, first_id: 102, teilnehmer_id: MITARBEITER },
+      ]);
+      expect(preisfindung.anfragen.at(-1)!.frueher).toEqual([]);
+    });
+
+    it('loads the discount rules once and announces the participant counts once, for bookings and changes', async () => {
+      const { stapel, preisfindung, gemeldet } = aufbau();
+
+      await stapel.ausfuehren(vorab, null, async (s) => {
+        const [erste] = await alleBuchen(s);
+        await s.aendern(erste.id, { storno: true });
+      });
 
       expect(preisfindung.geladen).toBe(1);
       const ziel = { veranstaltung_id: SEMINAR, veranstaltung_event_id: null };
-      expect(gemeldet).toEqual([{ ziele: [ziel, ziel, ziel] }]);
+      expect(gemeldet).toEqual([{ ziele: [ziel, ziel, ziel, ziel] }]);
     });
 
-    it('writes none of its bookings when one is refused', async () => {
-      const { speicher, buchungen, gemeldet } = aufbau();
+    it('writes nothing of the batch when one step is refused, and announces nothing', async () => {
+      const { speicher, stapel, gemeldet } = aufbau();
 
       await expect(
-        buchungen.buchenStapel(
-          [...stapel, { eingabe: seminarbuchung({ benutzer_id: 999 }), jetzt: JETZT }],
-          null,
-        ),
+        stapel.ausfuehren(vorab, null, async (s) => {
+          await alleBuchen(s);
+          await s.buchen(seminarbuchung({ benutzer_id: 999 }), JETZT);
+        }),
       ).rejects.toMatchObject({
         code: 'MITGLIED_NICHT_GEFUNDEN',
         message: 'Mitglied 999 wurde nicht gefunden.',

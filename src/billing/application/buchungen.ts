@@ -21,7 +21,6 @@ import {
   Preisfindung,
   type RabattBuchung,
   type RabattErgebnis,
-  type Rabattrechner,
 } from '../../promotions/application/ports/preisfindung';
 import { DomainError } from '../../shared/domain-error';
 import { buchungAktiv, buchungsZiel } from '../../shared/ereignisse';
@@ -39,13 +38,7 @@ import {
   type Person,
   type Preisstufe,
 } from '../domain/buchung';
-import {
-  Abrechnungsspeicher,
-  type BillingTx,
-  type Buchungsobjekt,
-  type Buchungsvorgang,
-} from './ports/abrechnungsspeicher';
-import { mitLesepuffer, type Lesepuffer } from './lesepuffer';
+import { Abrechnungsspeicher, type BillingTx, type Buchungsvorgang } from './ports/abrechnungsspeicher';
 import { READ_COMMITTED } from './rechnungslauf';
 import { Uhr } from './ports/uhr';
 
@@ -76,17 +69,11 @@ interface Objekt {
   seminar: { id: number; typId: number | null; datum: string } | null;
 }
 
-/** One booking of a batch: its request and when it is booked. */
-export interface Stapelbuchung {
-  eingabe: BuchungsEingabe;
-  jetzt: Date;
-}
-
 /** A booking as written: its row values with its id. */
-type Gespeichert = Partial<Buchungsvorgang> & { id: number };
+export type Gespeichert = Partial<Buchungsvorgang> & { id: number };
 
 /** Where a booking's discounts come from: promotions' port, or its rules loaded once per batch. */
-type Rabattfindung = (buchung: RabattBuchung) => Promise<RabattErgebnis>;
+export type Rabattfindung = (buchung: RabattBuchung) => Promise<RabattErgebnis>;
 
 interface Berechnung {
   auskunft: Preisauskunft;
@@ -147,37 +134,11 @@ export class Buchungen {
   }
 
   /**
-   * Books several in one transaction, in the given order and each at its own time, by the same
-   * rules as `buchen`: each booking's discount limits count the ones before it in the batch. The
-   * discount rules and what the bookings name (members, seminars, Abos, …) are read once per batch,
-   * the participant counts recounted once at its end; one refusal writes none of them. Answers
-   * each booking's id and amount in euros, in the given order.
+   * Writes one booking in `tx` with its voucher and audit entry; starting its chain (`first_id`,
+   * which no booking rule reads) and announcing it are the caller's (`buchenIn`, Buchungsstapel).
+   * `rabatte`: where its discounts come from, by default promotions' port.
    */
-  async buchenStapel(
-    auftraege: readonly Stapelbuchung[],
-    actor: Actor | null,
-  ): Promise<{ id: number; betrag: number }[]> {
-    if (auftraege.length === 0) return [];
-    const anfragen = auftraege.map(({ eingabe }) => buchungsanfrage(eingabe));
-    return this.speicher.transaktion(async (tx) => {
-      const sicht = await vorgeladen(tx, anfragen);
-      let rechner: Promise<Rabattrechner> | undefined;
-      const rabatte = async (buchung: RabattBuchung) =>
-        (await (rechner ??= this.preisfindung.rabattRechner()))(buchung);
-      const gebucht: Gespeichert[] = [];
-      for (const [i, anfrage] of anfragen.entries())
-        gebucht.push(await this.anlegen(sicht, anfrage, actor, auftraege[i].jetzt, rabatte));
-      await tx.kettenBeginnen(gebucht.map((g) => g.id));
-      await this.ereignisse.melden('buchung.geaendert', { ziele: gebucht.map(buchungsZiel) }, tx.transaktion);
-      return gebucht.map((g) => ({ id: g.id, betrag: Number(g.betrag ?? 0) }));
-    }, READ_COMMITTED);
-  }
-
-  /**
-   * Writes one booking with its voucher and audit entry; starting its chain (`first_id`, which no
-   * booking rule reads) and its participant counts are the caller's.
-   */
-  private async anlegen(
+  async anlegen(
     tx: BillingTx,
     anfrage: Buchungsanfrage,
     actor: Actor | null,
@@ -483,43 +444,6 @@ export class Buchungen {
       },
     };
   }
-}
-
-/** The records a request names, by its field: a batch reads each kind of them at once. */
-const GENANNT: [keyof Buchungsanfrage, Buchungsobjekt][] = [
-  ['benutzer_id', 'Benutzer'],
-  ['teilnehmer_id', 'Benutzer'],
-  ['veranstaltung_event_id', 'Veranstaltung_Event'],
-  ['wb_abo_turnus_id', 'WB_Abo_Turnus'],
-  ['wb_abo_buchung_id', 'WB_Abo_Buchung'],
-  ['wb_bundle_id', 'WB_Bundle'],
-  ['produkt_id', 'Produkt'],
-  ['warenkorb_id', 'Warenkorb'],
-];
-
-/**
- * A batch's transaction with what its requests name read up front: the records above, the
- * participants' employers and the groups of the seminars' participants (what discounts look at).
- * Seminars are read when booked, each locked then, as a single booking does.
- */
-async function vorgeladen(tx: BillingTx, anfragen: Buchungsanfrage[]): Promise<Lesepuffer> {
-  const sicht = mitLesepuffer(tx);
-  for (const art of new Set(GENANNT.map(([, a]) => a))) {
-    const felder = GENANNT.filter(([, a]) => a === art).map(([feld]) => feld);
-    await sicht.vorladen(
-      art,
-      anfragen.flatMap((a) => felder.map((f) => a[f]).filter((id): id is number => typeof id === 'number')),
-    );
-  }
-  const teilnehmer = await Promise.all(
-    anfragen.map((a) => sicht.objekt<Person>('Benutzer', a.teilnehmer_id)),
-  );
-  await sicht.vorladen(
-    'Benutzer',
-    teilnehmer.flatMap((t) => (t?.parent_id == null ? [] : [t.parent_id])),
-  );
-  await sicht.gruppenVorladen(anfragen.filter((a) => a.category === 'seminare').map((a) => a.teilnehmer_id));
-  return sicht;
 }
 
 /** The current seminar bookings the discounts' limits count, with the discount each got. */

@@ -79,39 +79,42 @@ export class Vorgaenge {
    * PUT: verifying or cancelling changes the current version in place; any other change writes a
    * new version and answers it. Answers the transaction as it stands afterwards.
    */
-  aendern(id: number, body: Row, actor: Actor | null): Promise<Row> {
+  async aendern(id: number, body: Row, actor: Actor | null): Promise<Row> {
+    const aktuelleId = await this.speicher.transaktion((tx) => this.aendernIn(tx, id, body, actor));
+    return this.reader.get(this.definition, aktuelleId);
+  }
+
+  /** PUT's change in the caller's transaction `tx`; answers the id of the version now current. */
+  aendernIn(tx: BillingTx, id: number, body: Row, actor: Actor | null): Promise<number> {
     return labelled(this.definition, async () => {
       const werte = this.writer.values(this.definition, body, false);
-      const aktuelleId = await this.speicher.transaktion(async (tx) => {
-        const t = await this.sperren(tx, id);
-        if (body.version != null && Number(body.version) !== t.version)
-          throw DomainError.conflict('STALE_RECORD', STALE_RECORD);
-        const vorher = { ...t } as Row;
-        const geaendert = Object.keys(auditChanges(vorher, { ...vorher, ...werte }));
-        if (geaendert.length === 0) return id;
-        if (geaendert.includes('storno')) {
-          if (geaendert.length > 1) {
-            throw DomainError.conflict(
-              'STORNO_ALLEIN',
-              'Ein Vorgang wird ohne weitere Änderungen storniert oder wiederhergestellt.',
-            );
-          }
-          if (werte.storno === true) {
-            pruefeStornierung(t);
-            return this.inPlace(tx, actor, t, { storno: true }, 'storno');
-          }
-          // Lifting a cancellation is reverting it, under the same rules.
-          zuruecksetzen(t);
-          return this.inPlace(tx, actor, t, { storno: false }, 'update');
+      const t = await this.sperren(tx, id);
+      if (body.version != null && Number(body.version) !== t.version)
+        throw DomainError.conflict('STALE_RECORD', STALE_RECORD);
+      const vorher = { ...t } as Row;
+      const geaendert = Object.keys(auditChanges(vorher, { ...vorher, ...werte }));
+      if (geaendert.length === 0) return id;
+      if (geaendert.includes('storno')) {
+        if (geaendert.length > 1) {
+          throw DomainError.conflict(
+            'STORNO_ALLEIN',
+            'Ein Vorgang wird ohne weitere Änderungen storniert oder wiederhergestellt.',
+          );
         }
-        if (geaendert.length === 1 && geaendert[0] === 'verifiziert') {
-          pruefeVerifizierungsAenderung(t);
-          pruefeVerifizierung(werte, vorher);
-          return this.inPlace(tx, actor, t, { verifiziert: werte.verifiziert === true }, 'update');
+        if (werte.storno === true) {
+          pruefeStornierung(t);
+          return this.inPlace(tx, actor, t, { storno: true }, 'storno');
         }
-        return this.versionIn(tx, t, werte, actor);
-      });
-      return this.reader.get(this.definition, aktuelleId);
+        // Lifting a cancellation is reverting it, under the same rules.
+        zuruecksetzen(t);
+        return this.inPlace(tx, actor, t, { storno: false }, 'update');
+      }
+      if (geaendert.length === 1 && geaendert[0] === 'verifiziert') {
+        pruefeVerifizierungsAenderung(t);
+        pruefeVerifizierung(werte, vorher);
+        return this.inPlace(tx, actor, t, { verifiziert: werte.verifiziert === true }, 'update');
+      }
+      return this.versionIn(tx, t, werte, actor);
     });
   }
 

@@ -1,0 +1,140 @@
+/**
+ * Booking batches (the seed plays its bookings and their changes through them): bookings and
+ * changes of bookings in one transaction, in the caller's order, each by its own use case's rules
+ * (Buchungen, Vorgaenge), so each booking's discount limits count the batch's earlier bookings and
+ * changes. Done once per batch instead of per step: reading what its bookings name (Lesepuffer, up
+ * front for the requests given), loading the discount rules, starting the new bookings' chains and
+ * recounting participants (its `buchung.geaendert` announcements merged, Ereignisbus.gebuendelt).
+ * One refusal writes nothing of the batch.
+ */
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../../platform/audit/audit-trail';
+import { Ereignisbus } from '../../platform/events/ereignisbus';
+import type { Row } from '../../platform/resources/resource-definition';
+import {
+  Preisfindung,
+  type RabattBuchung,
+  type Rabattrechner,
+} from '../../promotions/application/ports/preisfindung';
+import { buchungsZiel, type BuchungGeaendert } from '../../shared/ereignisse';
+import { buchungsanfrage, type Buchungsanfrage, type BuchungsEingabe, type Person } from '../domain/buchung';
+import { Buchungen } from './buchungen';
+import { mitLesepuffer, type Lesepuffer } from './lesepuffer';
+import { Abrechnungsspeicher, type BillingTx, type Buchungsobjekt } from './ports/abrechnungsspeicher';
+import { READ_COMMITTED } from './rechnungslauf';
+import { Vorgaenge } from './vorgaenge';
+
+/** What a batch's work can do, in its transaction. */
+export interface Stapel {
+  /** Books (as `POST …/rw-transaction`) at `jetzt`; answers the booking's id and amount in euros. */
+  buchen(eingabe: BuchungsEingabe, jetzt: Date): Promise<{ id: number; betrag: number }>;
+  /** Changes a booking (as `PUT …/rw-transaction/{id}`). */
+  aendern(id: number, werte: Row): Promise<void>;
+}
+
+/** A batch's announcements as one: every object they name. A batch books and changes, never deletes. */
+function zusammen(liste: BuchungGeaendert[]): BuchungGeaendert {
+  if (liste.some((e) => e.geloescht !== undefined))
+    throw new Error('Ein Buchungsstapel löscht keine Vorgänge.');
+  return { ziele: liste.flatMap((e) => e.ziele) };
+}
+
+@Injectable()
+export class Buchungsstapel {
+  constructor(
+    private readonly speicher: Abrechnungsspeicher,
+    private readonly buchungen: Buchungen,
+    private readonly vorgaenge: Vorgaenge,
+    private readonly preisfindung: Preisfindung,
+    private readonly ereignisse: Ereignisbus,
+  ) {}
+
+  /**
+   * Runs `arbeit` as one batch; `vorab` are the booking requests it will make, whose records are
+   * read up front (checked as bad input first, before anything is read).
+   */
+  async ausfuehren<T>(
+    vorab: readonly BuchungsEingabe[],
+    actor: Actor | null,
+    arbeit: (stapel: Stapel) => Promise<T>,
+  ): Promise<T> {
+    const anfragen = vorab.map(buchungsanfrage);
+    // READ COMMITTED on MySQL, as a single booking's: the seminar locked, earlier bookings read as committed.
+    return this.speicher.transaktion(async (tx) => {
+      const sicht = await vorgeladen(tx, anfragen);
+      let rechner: Promise<Rabattrechner> | undefined;
+      const rabatte = async (buchung: RabattBuchung) =>
+        (await (rechner ??= this.preisfindung.rabattRechner()))(buchung);
+      let ohneKette: number[] = [];
+      const kettenBeginnen = async () => {
+        if (ohneKette.length > 0) await tx.kettenBeginnen(ohneKette);
+        ohneKette = [];
+      };
+      const stapel: Stapel = {
+        buchen: async (eingabe, jetzt) => {
+          const gebucht = await this.buchungen.anlegen(
+            sicht,
+            buchungsanfrage(eingabe),
+            actor,
+            jetzt,
+            rabatte,
+          );
+          ohneKette.push(gebucht.id);
+          await this.ereignisse.melden(
+            'buchung.geaendert',
+            { ziele: [buchungsZiel(gebucht)] },
+            tx.transaktion,
+          );
+          return { id: gebucht.id, betrag: Number(gebucht.betrag ?? 0) };
+        },
+        aendern: async (id, werte) => {
+          // A new version copies its chain: the chains of the bookings before it are started first.
+          await kettenBeginnen();
+          await this.vorgaenge.aendernIn(sicht, id, werte, actor);
+        },
+      };
+      return this.ereignisse.gebuendelt('buchung.geaendert', tx.transaktion, zusammen, async () => {
+        const ergebnis = await arbeit(stapel);
+        await kettenBeginnen();
+        return ergebnis;
+      });
+    }, READ_COMMITTED);
+  }
+}
+
+/** The records a request names, by its field: a batch reads each kind of them at once. */
+const GENANNT: [keyof Buchungsanfrage, Buchungsobjekt][] = [
+  ['benutzer_id', 'Benutzer'],
+  ['teilnehmer_id', 'Benutzer'],
+  ['veranstaltung_event_id', 'Veranstaltung_Event'],
+  ['wb_abo_turnus_id', 'WB_Abo_Turnus'],
+  ['wb_abo_buchung_id', 'WB_Abo_Buchung'],
+  ['wb_bundle_id', 'WB_Bundle'],
+  ['produkt_id', 'Produkt'],
+  ['warenkorb_id', 'Warenkorb'],
+];
+
+/**
+ * A batch's transaction with what its requests name read up front: the records above, the
+ * participants' employers and the groups of the seminars' participants (what discounts look at).
+ * Seminars are read when booked, each locked then, as a single booking does.
+ */
+async function vorgeladen(tx: BillingTx, anfragen: Buchungsanfrage[]): Promise<Lesepuffer> {
+  const sicht = mitLesepuffer(tx);
+  for (const art of new Set(GENANNT.map(([, a]) => a))) {
+    const felder = GENANNT.filter(([, a]) => a === art).map(([feld]) => feld);
+    await sicht.vorladen(
+      art,
+      anfragen.flatMap((a) => felder.map((f) => a[f]).filter((id): id is number => typeof id === 'number')),
+    );
+  }
+  const teilnehmer = await Promise.all(
+    anfragen.map((a) => sicht.objekt<Person>('Benutzer', a.teilnehmer_id)),
+  );
+  await sicht.vorladen(
+    'Benutzer',
+    teilnehmer.flatMap((t) => (t?.parent_id == null ? [] : [t.parent_id])),
+  );
+  await sicht.gruppenVorladen(anfragen.filter((a) => a.category === 'seminare').map((a) => a.teilnehmer_id));
+  return sicht;
+}
