@@ -55,7 +55,7 @@ type Stapelschritt = { datum: number } & (
 
 type Schritt = Stapelschritt | { datum: number; tue: () => Promise<void> };
 
-const imStapel = (schritt: Schritt | undefined): schritt is Stapelschritt =>
+const stapelbar = (schritt: Schritt | undefined): schritt is Stapelschritt =>
   schritt !== undefined && !('tue' in schritt);
 
 /**
@@ -94,13 +94,13 @@ class Zeitplan {
   async abarbeiten(): Promise<void> {
     while (this.naechster < this.schritte.length) {
       const schritt = this.schritte[this.naechster];
-      if (!imStapel(schritt)) {
+      if (!stapelbar(schritt)) {
         this.naechster++;
         await schritt.tue();
         continue;
       }
       const stapel: Stapelschritt[] = [];
-      for (let s: Schritt | undefined = schritt; imStapel(s); s = this.schritte[this.naechster]) {
+      for (let s: Schritt | undefined = schritt; stapelbar(s); s = this.schritte[this.naechster]) {
         stapel.push(s);
         this.naechster++;
       }

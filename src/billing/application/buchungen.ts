@@ -70,10 +70,10 @@ interface Objekt {
 }
 
 /** A booking as written: its row values with its id. */
-export type Gespeichert = Partial<Buchungsvorgang> & { id: number };
+type Gespeichert = Partial<Buchungsvorgang> & { id: number };
 
 /** Where a booking's discounts come from: promotions' port, or its rules loaded once per batch. */
-export type Rabattfindung = (buchung: RabattBuchung) => Promise<RabattErgebnis>;
+type Rabattfindung = (buchung: RabattBuchung) => Promise<RabattErgebnis>;
 
 interface Berechnung {
   auskunft: Preisauskunft;
