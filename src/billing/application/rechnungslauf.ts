@@ -232,6 +232,8 @@ export class Rechnungslauf {
     });
     const optionen = await zahlungswege(tx, objekt, vorgaenge);
     const { entwuerfe, mitglieder, fehler } = rechnungsentwuerfe(vorgaenge, optionen.typen);
+    /** Each invoiced transaction's invoice, written for all of them after the last invoice. */
+    const zuordnung = new Map<number, number>();
     for (const [i, entwurf] of entwuerfe.entries()) {
       const option = optionen.zeilen.get(entwurf.benutzer_id)!;
       const inhalt: Rechnungsinhalt = {
@@ -258,12 +260,10 @@ export class Rechnungslauf {
         inhalt,
       });
       neu.push(id);
-      await tx.vorgaengeAendern(
-        entwurf.positionen.map((p) => p.vorgang_id),
-        { rw_rechnung_id: id, locked: true },
-      );
+      for (const p of entwurf.positionen) zuordnung.set(p.vorgang_id, id);
       await melde(i + 1, entwuerfe.length, 'Rechnungen werden ausgestellt');
     }
+    await tx.aufRechnungenSetzen(zuordnung);
     await nummern.schreiben();
     return {
       all: mitglieder,

@@ -217,6 +217,29 @@ class BillingTxTypeorm implements BillingTx {
       );
   }
 
+  /** One statement per thousand transactions: the invoice id by CASE, where a run issued many invoices. */
+  async aufRechnungenSetzen(rechnungen: ReadonlyMap<number, number>): Promise<void> {
+    const alle = [...rechnungen];
+    for (let i = 0; i < alle.length; i += 1000) {
+      const teil = alle.slice(i, i + 1000);
+      const faelle = teil.map((_, j) => `WHEN :vorgang${j} THEN :rechnung${j}`).join(' ');
+      await this.manager
+        .createQueryBuilder()
+        .update(RwTransaction)
+        .set({ rw_rechnung_id: () => `CASE id ${faelle} END`, locked: true })
+        .where('id IN (:...ids)', { ids: teil.map(([vorgang]) => vorgang) })
+        .setParameters(
+          Object.fromEntries(
+            teil.flatMap(([vorgang, rechnung], j) => [
+              [`vorgang${j}`, vorgang],
+              [`rechnung${j}`, rechnung],
+            ]),
+          ),
+        )
+        .execute();
+    }
+  }
+
   async vorgangLoeschen(id: number): Promise<void> {
     await this.manager.delete(RwTransaction, id);
   }
@@ -259,18 +282,26 @@ class BillingTxTypeorm implements BillingTx {
     return (await this.gruppenVonAllen([benutzerId])).get(benutzerId)!;
   }
 
+  /**
+   * The member's side of the association alone, by its index on the member: a join to the groups
+   * ordered by group let MariaDB start at the groups and read every membership (40 000 rows at
+   * 100 000 Benutzer) whenever its statistics were behind, as during a bulk load.
+   */
   async gruppenVonAllen(benutzerIds: number[]): Promise<Map<number, number[]>> {
     const gruppen = new Map(benutzerIds.map((id) => [id, [] as number[]]));
     if (benutzerIds.length === 0) return gruppen;
-    const zeilen = await this.manager
-      .createQueryBuilder(this.ziel('Teilnehmer'), 'b')
-      .innerJoin('b.Benutzer_Gruppes', 'g')
-      .select('b.id', 'benutzer')
-      .addSelect('g.id', 'gruppe')
-      .where('b.id IN (:...ids)', { ids: benutzerIds })
-      .orderBy('g.id', 'ASC')
-      .getRawMany<{ benutzer: number; gruppe: number }>();
+    const beziehung = this.manager.connection
+      .getMetadata(this.ziel('Teilnehmer'))
+      .findRelationWithPropertyPath('Benutzer_Gruppes')!;
+    const mitglied = beziehung.joinColumns[0].databaseName;
+    const gruppe = beziehung.inverseJoinColumns[0].databaseName;
+    const zeilen = await this.manager.query<Record<string, unknown>[]>(
+      `SELECT ${mitglied} AS benutzer, ${gruppe} AS gruppe FROM ${beziehung.junctionEntityMetadata!.tableName} ` +
+        `WHERE ${mitglied} IN (${benutzerIds.map(() => '?').join(', ')})`,
+      benutzerIds,
+    );
     for (const z of zeilen) gruppen.get(Number(z.benutzer))?.push(Number(z.gruppe));
+    for (const ids of gruppen.values()) ids.sort((a, b) => a - b);
     return gruppen;
   }
 

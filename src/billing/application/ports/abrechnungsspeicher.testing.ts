@@ -273,6 +273,14 @@ class BillingTxInMemory implements BillingTx {
       if (ids.includes(v.id)) Object.assign(v, werte, { version: v.version + 1 });
   }
 
+  async aufRechnungenSetzen(rechnungen: ReadonlyMap<number, number>) {
+    for (const v of this.t.vorgaenge) {
+      const rechnung = rechnungen.get(v.id);
+      if (rechnung !== undefined)
+        Object.assign(v, { rw_rechnung_id: rechnung, locked: true, version: v.version + 1 });
+    }
+  }
+
   async vorgangLoeschen(id: number) {
     this.t.vorgaenge = this.t.vorgaenge.filter((v) => v.id !== id);
   }

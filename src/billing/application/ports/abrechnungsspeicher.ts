@@ -185,6 +185,8 @@ export interface BillingTx {
   /** These newly inserted transactions start their own version chains (`first_id` is their id). */
   kettenBeginnen(ids: number[]): Promise<void>;
   vorgaengeAendern(ids: number[], werte: Partial<Buchungsvorgang>): Promise<void>;
+  /** Transactions put on their invoices and locked: `rechnungen` maps each transaction id to its invoice id. */
+  aufRechnungenSetzen(rechnungen: ReadonlyMap<number, number>): Promise<void>;
   vorgangLoeschen(id: number): Promise<void>;
   /** The current seminar bookings of this seminar or of this participant (what discount limits count). */
   seminarbuchungen(seminarId: number, teilnehmerId: number): Promise<Buchungsvorgang[]>;
