@@ -84,26 +84,42 @@ async function teilnehmerVon(
 }
 
 /**
- * A derived count is no edit: it keeps the row's version and change time, so an edit window open
- * meanwhile can still save (TypeORM raises the version on every update that does not set it).
+ * The counts of `zahlen` (id → count) written in one statement. A derived count is no edit: it
+ * keeps the rows' version and change time, so an edit window open meanwhile can still save
+ * (TypeORM raises the version on every update that does not set it).
  */
-const zahlSetzen = (
+async function zahlenSetzen(
   manager: EntityManager,
   entity: typeof Veranstaltung | typeof VeranstaltungEvent,
-  id: number,
-  teilnehmer_count: number,
-) =>
-  manager
+  zahlen: Map<number, number>,
+): Promise<void> {
+  if (zahlen.size === 0) return;
+  const ids = [...zahlen.keys()];
+  const faelle = ids.map((_, i) => `WHEN :id${i} THEN :zahl${i}`).join(' ');
+  await manager
     .createQueryBuilder()
     .update(entity)
-    .set({ teilnehmer_count, version: () => 'version', updatedAt: () => 'updatedAt' })
-    .where('id = :id', { id })
+    .set({
+      teilnehmer_count: () => `CASE id ${faelle} END`,
+      version: () => 'version',
+      updatedAt: () => 'updatedAt',
+    })
+    .where('id IN (:...ids)', { ids })
+    .setParameters(
+      Object.fromEntries(
+        ids.flatMap((id, i) => [
+          [`id${i}`, id],
+          [`zahl${i}`, zahlen.get(id)],
+        ]),
+      ),
+    )
     .execute();
+}
 
 /**
- * Writes the counts of the seminars and their events where they changed; a seminar no longer
- * there has none. Reads only the counts, not the rows the participant list shows, for all the
- * seminars at once.
+ * Writes the counts of the seminars and their events where they changed, one statement for the
+ * seminars and one for the events; a seminar no longer there has none. Reads only the counts, not
+ * the rows the participant list shows, for all the seminars at once.
  */
 export async function aktualisiereTeilnehmerzahlen(
   manager: EntityManager,
@@ -130,19 +146,22 @@ export async function aktualisiereTeilnehmerzahlen(
     new Map([...events].map(([id, eigene]) => [id, eigene.map((e) => e.id)])),
     { ohneBuchung },
   );
+  const seminarZahlen = new Map<number, number>();
+  const eventZahlen = new Map<number, number>();
   for (const seminar of seminare) {
     const eigene = events.get(seminar.id)!;
     const zahlen = teilnehmerZahlen(
       listen.get(seminar.id)!,
       eigene.map((e) => e.id),
     );
-    if (seminar.teilnehmer_count !== zahlen.seminar)
-      await zahlSetzen(manager, Veranstaltung, seminar.id, zahlen.seminar);
+    if (seminar.teilnehmer_count !== zahlen.seminar) seminarZahlen.set(seminar.id, zahlen.seminar);
     for (const event of eigene) {
       const zahl = zahlen.events.get(event.id) ?? 0;
-      if (event.teilnehmer_count !== zahl) await zahlSetzen(manager, VeranstaltungEvent, event.id, zahl);
+      if (event.teilnehmer_count !== zahl) eventZahlen.set(event.id, zahl);
     }
   }
+  await zahlenSetzen(manager, Veranstaltung, seminarZahlen);
+  await zahlenSetzen(manager, VeranstaltungEvent, eventZahlen);
 }
 
 /**
