@@ -6,6 +6,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { berlinDatum } from '../../common/kalender';
+import { mehrzeiligesInsert } from '../platform/database/mehrzeilig';
 import { istKalendertag } from '../shared/kalendertag';
 import { Random } from './random';
 
@@ -72,20 +73,15 @@ export class SeedContext {
   /** Inserts rows in batches sized below SQLite's bound-parameter limit. */
   async insert<T extends ObjectLiteral>(entity: EntityTarget<T>, rows: Partial<T>[]): Promise<void> {
     if (rows.length === 0) return;
-    const columns = this.dataSource.getMetadata(entity).columns.length;
-    const batch = Math.max(1, Math.min(1000, Math.floor(30000 / columns)));
+    const metadata = this.dataSource.getMetadata(entity);
+    const batch = Math.max(1, Math.min(1000, Math.floor(30000 / metadata.columns.length)));
     await this.dataSource.transaction(async (manager) => {
       for (let i = 0; i < rows.length; i += batch) {
-        await manager
-          .createQueryBuilder()
-          .insert()
-          .into(entity)
-          .values(rows.slice(i, i + batch) as never)
-          .updateEntity(false)
-          .execute();
+        const { sql, parameter } = mehrzeiligesInsert(this.dataSource, metadata, rows.slice(i, i + batch));
+        await manager.query(sql, parameter);
       }
     });
-    const name = this.dataSource.getMetadata(entity).tableName;
+    const name = metadata.tableName;
     const ids = rows
       .map((row) => (row as { id?: unknown }).id)
       .filter((id): id is number => typeof id === 'number');
