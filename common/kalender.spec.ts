@@ -1,4 +1,4 @@
-import { berlinDatum, berlinZeitpunkt, monateZurueck } from './kalender';
+import { berlinDatum, berlinWandzeit, berlinZeitpunkt, monateZurueck } from './kalender';
 
 describe('Berlin calendar days', () => {
   it.each([
@@ -29,5 +29,40 @@ describe('Berlin wall-clock times', () => {
     expect(berlinZeitpunkt('2026-03-29', '01:30').toISOString()).toBe('2026-03-29T00:30:00.000Z');
     expect(berlinZeitpunkt('2026-03-29', '03:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
     expect(berlinZeitpunkt('2026-10-25', '12:00').toISOString()).toBe('2026-10-25T11:00:00.000Z');
+  });
+});
+
+describe('the Berlin wall clock of an instant', () => {
+  const intl = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const erwartet = (at: number) => {
+    const t = Object.fromEntries(intl.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+    return { datum: `${t.year}-${t.month}-${t.day}`, uhrzeit: `${t.hour}:${t.minute}:${t.second}` };
+  };
+
+  it('agrees with Intl minute by minute around both switches of 2026 and at odd seconds all year', () => {
+    const faelle: number[] = [];
+    for (const wechsel of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z'])
+      for (let m = -90; m <= 90; m++)
+        faelle.push(Date.parse(wechsel) + m * 60_000 - 1_000, Date.parse(wechsel) + m * 60_000);
+    for (
+      let at = Date.parse('2025-12-31T22:59:59.999Z');
+      at < Date.parse('2027-01-01T00:00:00Z');
+      at += 3_599_977
+    )
+      faelle.push(at);
+    for (const at of faelle) expect({ at, ...berlinWandzeit(new Date(at)) }).toEqual({ at, ...erwartet(at) });
+  });
+
+  it('refuses an invalid date as Intl does', () => {
+    expect(() => berlinWandzeit(new Date(Number.NaN))).toThrow(RangeError);
   });
 });

@@ -1,23 +1,11 @@
 /** Calendar days as staff count them (DESIGN.md §4): Europe/Berlin, dates as 'YYYY-MM-DD'. */
 
-const berlinUhr = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** The Berlin wall clock of an instant: date 'YYYY-MM-DD' and time 'HH:MM:SS'. */
 export function berlinWandzeit(instant: Date): { datum: string; uhrzeit: string } {
-  const teile = Object.fromEntries(berlinUhr.formatToParts(instant).map((p) => [p.type, p.value]));
-  return {
-    datum: `${teile.year}-${teile.month}-${teile.day}`,
-    uhrzeit: `${teile.hour}:${teile.minute}:${teile.second}`,
-  };
+  const at = instant.getTime();
+  if (Number.isNaN(at)) throw new RangeError('Ungültiger Zeitpunkt');
+  const iso = new Date(at + berlinOffsetMinutes(at) * 60000).toISOString();
+  return { datum: iso.slice(0, 10), uhrzeit: iso.slice(11, 19) };
 }
 
 /** The Berlin calendar date of an instant. */
@@ -44,13 +32,31 @@ const berlinParts = new Intl.DateTimeFormat('en-US', {
   minute: 'numeric',
 });
 
-/** Minutes Berlin is ahead of UTC at this instant (60 in winter, 120 in summer). */
-function berlinOffsetMinutes(at: number): number {
+/** Minutes Berlin is ahead of UTC at this instant, as Intl computes it (a formatter call, costly). */
+function gemessenerVersatz(at: number): number {
   const parts = Object.fromEntries(
     berlinParts.formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;
   const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
   return Math.round((asUtc - Math.floor(at / 60000) * 60000) / 60000);
+}
+
+/**
+ * The offset per UTC hour: Berlin's clocks change only on full UTC hours, and bulk work (invoice
+ * numbers, newsletter logs) formats many instants of few hours. Cleared when it grows large.
+ */
+const versatzJeStunde = new Map<number, number>();
+
+/** Minutes Berlin is ahead of UTC at this instant (60 in winter, 120 in summer). */
+function berlinOffsetMinutes(at: number): number {
+  const stunde = Math.floor(at / 3_600_000);
+  let versatz = versatzJeStunde.get(stunde);
+  if (versatz === undefined) {
+    if (versatzJeStunde.size >= 100_000) versatzJeStunde.clear();
+    versatz = gemessenerVersatz(stunde * 3_600_000);
+    versatzJeStunde.set(stunde, versatz);
+  }
+  return versatz;
 }
 
 /** The instant of a Berlin wall-clock time on a date ('2026-03-10', '09:00' → 08:00 UTC). */

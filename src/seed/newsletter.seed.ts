@@ -13,7 +13,7 @@ import { NewsletterVorlage } from '../newsletter/adapters/persistence/newsletter
 import { StatistikNewsletter } from '../newsletter/adapters/persistence/statistik-newsletter.entity';
 import { News, VerbandWebsite } from '../newsletter/adapters/persistence/verband-website.entity';
 import { dispatcherInfo, dispatcherTyp } from '../newsletter/domain/versand';
-import { berlinZeitpunkt } from '../../common/kalender';
+import { berlinWandzeit, berlinZeitpunkt } from '../../common/kalender';
 import type { SeedContext } from './seed-context';
 
 const DAY = 86_400_000;
@@ -37,25 +37,6 @@ const LINKS = [
   ['Mehr lesen', 'https://www.stbv-demo.de/news'],
   ['Mitgliederbereich', 'https://www.stbv-demo.de/intern'],
 ];
-
-const berlin = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-/** Berlin calendar date and time of a moment, as stored in the logs. */
-function berlinDatumUhrzeit(date: Date): { datum: string; uhrzeit: string } {
-  const parts = Object.fromEntries(berlin.formatToParts(date).map((p) => [p.type, p.value]));
-  return {
-    datum: `${parts.year}-${parts.month}-${parts.day}`,
-    uhrzeit: `${parts.hour}:${parts.minute}:${parts.second}`,
-  };
-}
 
 export async function seedNewsletter(ctx: SeedContext): Promise<void> {
   const { rng } = ctx;
@@ -249,7 +230,7 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
       veranstaltung_event_id: events.length && rng.chance(0.3) ? Number(rng.pick(events).id) : null,
       newsletter_vorlagen_id: vorlage.id,
       bearbeitungsstatus: versendet ? 'versendet' : rng.pick(['offen', 'in Bearbeitung', 'freigegeben']),
-      manual_versanddatum: versendet ? null : berlinDatumUhrzeit(sendeTermin).datum,
+      manual_versanddatum: versendet ? null : berlinWandzeit(sendeTermin).datum,
       manual_versanduhrzeit: versendet ? null : '09:00',
       allow_duplicate_email: false,
       freigabe: versendet,
@@ -261,7 +242,7 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
             titel: thema,
             text: `<p>${unterzeile}.</p>`,
             link: rng.pick(LINKS)[1],
-            datum: berlinDatumUhrzeit(sendeTermin).datum,
+            datum: berlinWandzeit(sendeTermin).datum,
           },
         ],
         hinweis_anzeigen: rng.chance(0.5),
@@ -327,7 +308,7 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
           email: String(e.email),
           versandflag: ok,
           ...(() => {
-            const { datum, uhrzeit } = berlinDatumUhrzeit(zeit);
+            const { datum, uhrzeit } = berlinWandzeit(zeit);
             return { versanddatum: datum, versanduhrzeit: uhrzeit };
           })(),
           // As the dispatch workers write them (src/newsletter/domain/versand.ts).
@@ -342,7 +323,7 @@ export async function seedNewsletter(ctx: SeedContext): Promise<void> {
             const klick = new Date(Math.min(jetzt, zeit.getTime() + rng.int(10, 14 * 24 * 60) * 60_000));
             const [linkTitel, url] = rng.pick(LINKS);
             klicks.push({
-              ...berlinDatumUhrzeit(klick),
+              ...berlinWandzeit(klick),
               newsletter_id: id,
               dispatcher_id: did,
               benutzer_id: Number(e.benutzer_id),

@@ -9,7 +9,7 @@ import iconv from 'iconv-lite';
 import type request from 'supertest';
 import { DATEV_BEREITS, datevBereitsLesen } from '../../common/datev';
 import { BUCHUNGSSTAPEL_SPALTEN } from '../../src/shared/datev/buchungsstapel';
-import { berlinerTag } from '../../src/billing/domain/datev-buchungen';
+import { berlinDatum } from '../../common/kalender';
 import { anschrift, seminarMitVorlage } from '../support/abrechnung-daten';
 import { createRecord } from '../support/crud';
 import { datevEinstellungen, zellen } from '../support/datev';
@@ -67,7 +67,7 @@ describe.each(databases())('DATEV Buchungsstapel on %s', (kind) => {
     ).body as Row[];
   const laden = (url: string, query: Row = {}) =>
     admin.get(url).query(query).buffer(true).parse(binary).expect(200);
-  const monat = berlinerTag(new Date()).slice(0, 7);
+  const monat = berlinDatum(new Date()).slice(0, 7);
   const ttmm = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}`;
 
   beforeAll(async () => {
@@ -153,7 +153,7 @@ describe.each(databases())('DATEV Buchungsstapel on %s', (kind) => {
         sh: 'S',
         konto: r.benutzer_id === ids.mueller ? '10042' : '10000',
         gegenkonto: '8400',
-        belegdatum: ttmm(berlinerTag(new Date(String(r.createdAt)))),
+        belegdatum: ttmm(berlinDatum(new Date(String(r.createdAt)))),
         beleg: String(r.rechnungs_nr),
         text:
           r.benutzer_id === ids.mueller
@@ -161,7 +161,7 @@ describe.each(databases())('DATEV Buchungsstapel on %s', (kind) => {
             : 'Rechnung Becker Steuerberatung',
       })),
     );
-    expect(kopf[14]).toBe(berlinerTag(new Date(String(invoices[0].createdAt))).replace(/-/g, ''));
+    expect(kopf[14]).toBe(berlinDatum(new Date(String(invoices[0].createdAt))).replace(/-/g, ''));
     // „ and “ are in Windows-1252 (0x84, 0x93): written as such, not replaced.
     expect(text).toContain('„Kanzlei“');
   });
@@ -171,7 +171,7 @@ describe.each(databases())('DATEV Buchungsstapel on %s', (kind) => {
     const storno = await admin.delete(`/node/api/rw-rechnung/${mueller.id}/modifyAll`).expect(200);
     const stornoNr = (await admin.get(`/node/api/rw-rechnung/${storno.body.storno}`).expect(200)).body
       .rechnungs_nr;
-    const heute = berlinerTag(new Date());
+    const heute = berlinDatum(new Date());
     await admin.post(`/node/api/rw-rechnung/${becker.id}/bezahlt`).send({ datum: heute }).expect(200);
 
     const ohne = lesen(

@@ -4,6 +4,7 @@
  * Every download is noted; a month or summary exported before is downloaded again as asked, and
  * the answer says it was (the screen shows it, and marks the months).
  */
+import { berlinDatum } from '../../../common/kalender';
 import { Injectable } from '@nestjs/common';
 import { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import type { Actor } from '../../platform/audit/audit-trail';
@@ -12,7 +13,6 @@ import { buchungsstapel, type DatevBuchung } from '../../shared/datev/buchungsst
 import { debitorenKreditoren } from '../../shared/datev/debitoren-kreditoren';
 import {
   alsDatevRechnung,
-  berlinerTag,
   monate,
   monatsgrenzen,
   rechnungsbuchungen,
@@ -165,7 +165,7 @@ export class DatevExport {
     await nurAdministratoren(this.mitglieder, actor, DEBITOREN_NUR_ADMINISTRATOREN);
     const einstellungen = await this.einstellungen.aktuell();
     const jetzt = this.uhr.jetzt();
-    const heute = berlinerTag(jetzt);
+    const heute = berlinDatum(jetzt);
     const inhalt = debitorenKreditoren(
       { ...datevMandant(einstellungen, heute), erzeugtAm: jetzt, exportiertVon: actor?.name },
       await this.mitglieder.personenkonten(),
@@ -183,7 +183,7 @@ export class DatevExport {
     const buchungen = await this.buchungen({ abrechnungId: id }, mitZahlungen, einstellungen);
     const jetzt = this.uhr.jetzt();
     const tage = buchungen.map((b) => b.belegdatum);
-    const erster = tage[0] ?? berlinerTag(jetzt);
+    const erster = tage[0] ?? berlinDatum(jetzt);
     const letzter = tage[tage.length - 1] ?? erster;
     const mandant = datevMandant(einstellungen, erster);
     if (datevMandant(einstellungen, letzter).wjBeginn !== mandant.wjBeginn) {

@@ -13,6 +13,7 @@
  * runs over one object take turns and the second finds nothing left; circles are locked in
  * ascending id order before any number is taken, so runs sharing circles cannot deadlock.
  */
+import { berlinDatum } from '../../../common/kalender';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../platform/audit/audit-trail';
 import { auditChanges } from '../../platform/audit/audit-changes';
@@ -389,7 +390,7 @@ export class Rechnungslauf {
             betrag: ausgleich.verrechnet,
             art: 'verrechnung',
             quelle: 'storno',
-            datum: berlinerDatum(datum),
+            datum: berlinDatum(datum),
           },
         ],
         actor,
@@ -527,9 +528,6 @@ async function erstattungskonto(tx: BillingTx, rechnung: Rechnung): Promise<Kont
 
 const bezahlungDer = (rechnung: Rechnung) =>
   (rechnung.data as { bezahlung?: { typ: string | null; konto: Konto | null } } | null)?.bezahlung;
-
-const berlinerDatum = (datum: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(datum);
 
 /**
  * The recipient as issued: the member's name and firma, the address and Leitweg-ID of the payment

@@ -5,6 +5,7 @@
  * statement is one database transaction, and an entry whose bank reference is known is skipped,
  * so the same statement twice changes nothing.
  */
+import { berlinDatum } from '../../../common/kalender';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../platform/audit/audit-trail';
 import { DomainError } from '../../shared/domain-error';
@@ -25,9 +26,6 @@ import { Abrechnungsspeicher, type BillingTx, type Rechnung } from './ports/abre
 import { Uhr } from './ports/uhr';
 import { Zahlungsspeicher, type ZahlungsTx } from './ports/zahlungsspeicher';
 import { alsBetrag, bucheZahlungen } from './zahlungsbuchung';
-
-const berlinerDatum = (datum: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(datum);
 
 export interface Importergebnis {
   /** Booked entries in the file. */
@@ -62,7 +60,7 @@ export class Zahlungen {
         { ...rechnung, betrag: eurosToCents(Number(rechnung.betrag ?? 0)) },
         bisher,
         datum,
-        berlinerDatum(this.uhr.jetzt()),
+        berlinDatum(this.uhr.jetzt()),
       );
       await bucheZahlungen(
         tx,

@@ -6,6 +6,7 @@
  * netting of a storno, which moved none) is booked between the bank account and the debtor, with
  * the invoice number in Belegfeld 1 so that DATEV's OPOS clears the invoice.
  */
+import { berlinDatum } from '../../../common/kalender';
 import { berlinZeitpunkt } from '../../../common/kalender';
 import { DomainError } from '../../shared/domain-error';
 import { eurosToCents, type Cents } from '../../shared/money';
@@ -128,10 +129,6 @@ export function monatsZeitraum(monat: string): { ab: Date; vor: Date } {
   return { ab: berlinZeitpunkt(`${monat}-01`, '00:00'), vor: berlinZeitpunkt(`${naechster}-01`, '00:00') };
 }
 
-/** A Date as its Berlin calendar day, YYYY-MM-DD. */
-export const berlinerTag = (datum: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(datum);
-
 /** What the export reads of an issued invoice: its stored row with the issued snapshot. */
 export interface GespeicherteDatevRechnung {
   rechnungs_nr: string;
@@ -154,7 +151,7 @@ export interface GespeicherteDatevRechnung {
  * invoice from before rates were stored: its total at the rate its VAT implies), the recipient.
  */
 export function alsDatevRechnung(r: GespeicherteDatevRechnung, debitor: number | null): DatevRechnung {
-  const datum = berlinerTag(r.data?.datum ? new Date(r.data.datum) : r.createdAt);
+  const datum = berlinDatum(r.data?.datum ? new Date(r.data.datum) : r.createdAt);
   const steuern = r.data?.steuern?.length
     ? r.data.steuern.map((z) => ({ satz: z.satz, brutto: eurosToCents(z.brutto) }))
     : [

@@ -13,6 +13,7 @@
  * invoice states (Verbandsdaten, § 4 Nr. 22a UStG by default). A storno or any negative invoice is a
  * credit note (type 381) with positive amounts, naming the invoice it cancels.
  */
+import { berlinDatum } from '../../../common/kalender';
 import { eurosToCents, type Cents } from '../../shared/money';
 import type { Rechnungsaussteller } from '../../../common/verbandsdaten';
 import {
@@ -103,9 +104,6 @@ export function alsERechnungAusgestellt(r: Pick<GespeicherteRechnung, 'data'>): 
   return r.data?.e_rechnung === true;
 }
 
-const berlinerTag = (iso: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date(iso));
-
 const plusTage = (tag: string, tage: number) =>
   new Date(Date.parse(`${tag}T12:00:00Z`) + tage * 86_400_000).toISOString().slice(0, 10);
 
@@ -131,7 +129,7 @@ export function eRechnung(r: GespeicherteRechnung, verband: Rechnungsaussteller)
   // A credit note states what is credited as positive amounts.
   const vz = (cents: Cents) => (gutschrift ? -cents : cents) || 0;
   const datumIso = data.datum ?? r.createdAt.toISOString();
-  const datum = berlinerTag(datumIso);
+  const datum = berlinDatum(new Date(datumIso));
 
   const positionen = data.positionen ?? [];
   const steuern = (data.steuern ?? []).map((z) => ({
@@ -164,7 +162,7 @@ export function eRechnung(r: GespeicherteRechnung, verband: Rechnungsaussteller)
     vorgaenger: data.storno_zu
       ? {
           nr: data.storno_zu,
-          datum: data.storno_zu_datum ? berlinerTag(data.storno_zu_datum) : null,
+          datum: data.storno_zu_datum ? berlinDatum(new Date(data.storno_zu_datum)) : null,
         }
       : null,
     leitweg_id: data.empfaenger?.leitweg_id?.trim() || null,

@@ -7,6 +7,7 @@
  * Template placeholders: {YYYY}, {YY}, {MM}, {DD}, {NR} and {NR:n} (zero-padded to n digits), in
  * either case: staff write `RE-{yyyy}-{nr:5}` as often as `RE-{YYYY}-{NR:5}`.
  */
+import { berlinDatum } from '../../../common/kalender';
 import type { RecordCondition } from '../../../common/resource-meta';
 import { quotedLabels } from '../../../common/vocabulary';
 import { DomainError } from '../../shared/domain-error';
@@ -24,20 +25,9 @@ export interface VergebeneNummer {
   nummer: string;
 }
 
-const berlinParts = (date: Date) => {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { yyyy: get('year'), mm: get('month'), dd: get('day') };
-};
-
 export function formatNummer(template: string | null, nr: number, date: Date): string {
   if (!Number.isSafeInteger(nr) || nr < 0) throw new RangeError(`ungültige Nummer ${nr}`);
-  const { yyyy, mm, dd } = berlinParts(date);
+  const [yyyy, mm, dd] = berlinDatum(date).split('-');
   const pattern = template && /\{NR/i.test(template) ? template : `${template ?? ''}{NR}`;
   return pattern
     .replace(/\{YYYY\}/gi, yyyy)

@@ -7,6 +7,7 @@
  * (§ 14 Abs. 4 Nr. 1, 2 UStG: name, address, Steuernummer / USt-IdNr) and the reason of 0 % lines
  * (Nr. 9) from the association's data (verbandsdaten.ts) the document is rendered with.
  */
+import { berlinDatum } from '../../../common/kalender';
 import { eurosToCents, formatEuro, type Cents } from '../../shared/money';
 import type { Rechnungsinhalt } from './rechnungslauf';
 import type { Rechnungsaussteller } from '../../../common/verbandsdaten';
@@ -89,10 +90,6 @@ export interface Leistungszeitraum {
   bis: string | null;
 }
 
-/** A Date as its Berlin calendar day, YYYY-MM-DD. */
-const berlinerTag = (datum: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(datum);
-
 /**
  * What one booking's service period is: an event booking's event day, else the seminar's beginn–ende,
  * else the Abo period's von–bis; null when the object has no dates (a product).
@@ -106,7 +103,7 @@ export function vorgangszeitraum(quelle: {
   const beginn = quelle.seminar?.beginn ?? quelle.seminar?.ende;
   if (beginn) {
     const ende = quelle.seminar?.ende ?? beginn;
-    return { von: berlinerTag(beginn), bis: berlinerTag(ende) };
+    return { von: berlinDatum(beginn), bis: berlinDatum(ende) };
   }
   if (quelle.turnus?.von) return { von: quelle.turnus.von, bis: quelle.turnus.bis };
   return null;

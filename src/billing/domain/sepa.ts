@@ -6,6 +6,7 @@
  * in the creditor and the payments; a payment whose account or mandate is missing is left out and
  * named, the others make the file. Dates are TARGET2 business days.
  */
+import { berlinDatum } from '../../../common/kalender';
 import type { SepaAuslassung } from '../../../common/sepa';
 import { bicFehler, ibanFehler, mod97 } from '../../shared/bankverbindung';
 import { DomainError } from '../../shared/domain-error';
@@ -369,8 +370,6 @@ export function sepaPosten<T extends AbrechnungsRechnung>(rechnungen: readonly T
 }
 
 const TAG = 86_400_000;
-const berlinerTag = (zeit: number) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date(zeit));
 /** A calendar day (YYYY-MM-DD) plus `tage` days. */
 const plusTage = (tag: string, tage: number) =>
   new Date(Date.parse(`${tag}T00:00:00Z`) + tage * TAG).toISOString().slice(0, 10);
@@ -420,15 +419,15 @@ export function naechsterGeschaeftstag(tag: string): string {
  * closing day counts from the next business day).
  */
 export function einzugsdatum(ausgestellt: readonly string[], jetzt: Date): string {
-  const frueheste = plusTage(naechsterGeschaeftstag(berlinerTag(jetzt.getTime())), 1);
+  const frueheste = plusTage(naechsterGeschaeftstag(berlinDatum(jetzt)), 1);
   return naechsterGeschaeftstag(
     ausgestellt
-      .map((datum) => berlinerTag(new Date(datum).getTime() + VORABANKUENDIGUNG_TAGE * TAG))
+      .map((datum) => berlinDatum(new Date(new Date(datum).getTime() + VORABANKUENDIGUNG_TAGE * TAG)))
       .reduce((a, b) => (a > b ? a : b), frueheste),
   );
 }
 
 /** The execution date of a transfer file: the next TARGET2 business day after today in Berlin. */
 export function ausfuehrungsdatum(jetzt: Date): string {
-  return naechsterGeschaeftstag(plusTage(berlinerTag(jetzt.getTime()), 1));
+  return naechsterGeschaeftstag(plusTage(berlinDatum(jetzt), 1));
 }

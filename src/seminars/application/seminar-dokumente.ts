@@ -4,6 +4,7 @@
  * (verband 2). Templates come from the file areas of `bescheinigung` and `pdf-vorlage`, else the
  * defaults in templates/pdf.
  */
+import { berlinDatum } from '../../../common/kalender';
 import { Injectable } from '@nestjs/common';
 import type { Writable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
@@ -23,7 +24,6 @@ import {
 } from '../adapters/persistence/veranstaltung.entity';
 import { Bescheinigung, PdfVorlage } from '../adapters/persistence/vorlagen.entity';
 import {
-  berlinerDatum,
   bescheinigungsDaten,
   passendeBescheinigung,
   pruefeBescheinigung,
@@ -102,7 +102,7 @@ export class SeminarDokumente {
   ) {}
 
   private heute() {
-    return berlinerDatum(new Date());
+    return berlinDatum(new Date());
   }
 
   /** The template of a certificate record, named by its title in errors. */

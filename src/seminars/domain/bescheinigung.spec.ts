@@ -1,6 +1,6 @@
+import { berlinDatum } from '../../../common/kalender';
 import { DomainError } from '../../shared/domain-error';
 import {
-  berlinerDatum,
   bescheinigungsDaten,
   bescheinigungsFilterFehler,
   passendeBescheinigung,
@@ -90,7 +90,7 @@ describe('passendeBescheinigung', () => {
   it('takes the seminar day in Berlin, not in UTC', () => {
     // 23:30 UTC on 4 March is 00:30 on 5 March in Berlin.
     const spaet = { ...seminar, beginn: new Date('2024-03-04T23:30:00Z') };
-    expect(berlinerDatum(spaet.beginn)).toBe('2024-03-05');
+    expect(berlinDatum(spaet.beginn)).toBe('2024-03-05');
     const ab5 = b(1, { events_from: '2024-03-05' });
     expect(passendeBescheinigung([ab5], spaet, [], HEUTE)).toBe(ab5);
     expect(passendeBescheinigung([b(1, { events_to: '2024-03-04' })], spaet, [], HEUTE)).toBeNull();

@@ -2,6 +2,7 @@
  * Certificates of participation (spec 001 §3, §4, issue 11): which certificate fits a seminar and
  * a participant, when one may be issued, and what it says.
  */
+import { berlinDatum } from '../../../common/kalender';
 import { DomainError } from '../../shared/domain-error';
 import { besuchteEvents, type TeilnehmerZeile } from './teilnehmer';
 import { istKalendertag } from '../../shared/kalendertag';
@@ -44,10 +45,6 @@ const ids = (wert: unknown): number[] =>
   Array.isArray(wert) ? wert.map(Number).filter(Number.isFinite) : [];
 const text = (wert: unknown): string | null => (typeof wert === 'string' && wert !== '' ? wert : null);
 
-/** A Berlin calendar date 'YYYY-MM-DD'. */
-export const berlinerDatum = (zeit: Date): string =>
-  zeit.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
-
 /** The conditions a certificate sets, each true when the seminar and participant meet it. */
 function bedingungen(
   b: BescheinigungsVorlage,
@@ -56,7 +53,7 @@ function bedingungen(
   heute: string,
 ): boolean[] {
   const d = b.data ?? {};
-  const seminarTag = seminar.beginn ? berlinerDatum(seminar.beginn) : null;
+  const seminarTag = seminar.beginn ? berlinDatum(seminar.beginn) : null;
   const typen = ids(d.veranstaltungTypen);
   const variante = d.veranstaltungTypenFilterVariant;
   const conditions: boolean[] = [];
@@ -183,7 +180,7 @@ export function bescheinigungsDaten(
   const stunden = (feld: 'fachberater_stunden' | 'fortbildungspass_stunden') =>
     events.some((e) => e[feld] > 0) ? summe(termine.map((e) => e[feld])) : seminar[feld];
   const tage = termine.map((e) => e.datum).filter((d): d is string => d !== null);
-  const seminarTage = [seminar.beginn, seminar.ende].filter((d): d is Date => d !== null).map(berlinerDatum);
+  const seminarTage = [seminar.beginn, seminar.ende].filter((d): d is Date => d !== null).map(berlinDatum);
   const daten = [...new Set(tage.length ? tage : seminarTage)].map(deutsch);
   const fachberater_stunden = seminar.fachberatermarke_id ? stunden('fachberater_stunden') : 0;
   return {
