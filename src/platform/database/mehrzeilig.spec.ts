@@ -62,7 +62,7 @@ describe('the multi-row INSERT of plain rows', () => {
       .createQueryBuilder()
       .insert()
       .into(Probe)
-      .values(zeilen)
+      .values(zeilen as never)
       .updateEntity(false)
       .getQueryAndParameters();
     const eigen = mehrzeiligesInsert(ds, ds.getMetadata(Probe), zeilen);
@@ -78,7 +78,13 @@ describe('the multi-row INSERT of plain rows', () => {
           zeitstempel: [typeof createdAt, typeof updatedAt],
         }),
       );
-    await ds.createQueryBuilder().insert().into(Probe).values(zeilen).updateEntity(false).execute();
+    await ds
+      .createQueryBuilder()
+      .insert()
+      .into(Probe)
+      .values(zeilen as never)
+      .updateEntity(false)
+      .execute();
     const vonTypeorm = await lesen();
     await ds.synchronize(true);
     const { sql, parameter } = mehrzeiligesInsert(ds, ds.getMetadata(Probe), zeilen);
