@@ -48,6 +48,9 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     disabledCommands: ['STARTTLS'],
     logger: false,
     maxClients: options.maxClients,
+    // A stopped sink closes the connections still open at once: a client's idle pool (the app's
+    // nodemailer) would otherwise hold every test's teardown for smtp-server's default 30 s.
+    closeTimeout: 200,
     onAuth(auth, _session, callback) {
       if (auth.username === credentials?.user && auth.password === credentials?.password)
         callback(null, { user: auth.username });
