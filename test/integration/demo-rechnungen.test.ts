@@ -29,6 +29,8 @@ interface Rechnung {
   storno_id: number | null;
   storno_parent_id: number | null;
   rw_kreis_id: number | null;
+  category: string;
+  bezahloption_typ: string | null;
   data: {
     positionen: {
       vorgang_id: number;
@@ -58,6 +60,22 @@ async function pdfs(agent: request.Agent, ids: number[]): Promise<string[]> {
   return pdfTexts(inhalte);
 }
 
+/**
+ * One invoice of each shape the demo issues: its category, storno or not, payment and the VAT
+ * rates of its lines. Rendering every one of the demo's invoices on both databases took a fifth of
+ * the file's time and showed nothing a shape's first one does not.
+ */
+const jeForm = (rechnungen: Rechnung[]) => {
+  const gesehen = new Set<string>();
+  return rechnungen.filter((r) => {
+    const saetze = [...new Set(r.data.positionen.map((p) => p.mwst))].sort((a, b) => a - b);
+    const form = JSON.stringify([r.category, r.storno_parent_id != null, r.bezahloption_typ, saetze]);
+    if (gesehen.has(form)) return false;
+    gesehen.add(form);
+    return true;
+  });
+};
+
 const rechnung = async (agent: request.Agent, id: number) =>
   (await agent.get(`/node/api/rw-rechnung/${id}`).expect(200)).body as Rechnung;
 
@@ -78,9 +96,10 @@ describe.each(databases())('the demo invoices on %s', (kind) => {
         .expect(200)
     ).body as Rechnung[];
 
-  it('render with the VAT rate of each line, the VAT table, the totals and the address', async () => {
-    const rechnungen = await alle();
-    expect(rechnungen.length).toBeGreaterThan(20);
+  it('render, one of each shape, with the VAT rate of each line, the VAT table, the totals and the address', async () => {
+    const rechnungen = jeForm(await alle());
+    expect(rechnungen.length).toBeGreaterThan(5);
+    expect(new Set(rechnungen.map((r) => r.category)).size).toBeGreaterThan(2);
     expect(rechnungen.some((r) => r.storno_parent_id != null)).toBe(true);
     const texte = await pdfs(
       agent,

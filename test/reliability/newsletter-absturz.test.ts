@@ -36,7 +36,8 @@ import {
 } from '../support/versand-prozesse';
 
 const TIMEOUT = 300_000;
-const SEED_UMFANG = 700;
+/** About 320 recipients: at 60 ms a message over eight connections, a few seconds of sending to break into. */
+const SEED_UMFANG = 350;
 const ADMIN_PASSWORD = 'Absturz-Passwort-1';
 /** SMTP connections per worker (MAIL_URL maxConnections). */
 const VERBINDUNGEN = 4;
@@ -135,7 +136,7 @@ beschreiben('newsletter dispatch when a worker dies or the database refuses a re
     });
     newsletterId = newsletter.id;
     ({ anzahl: gesamt } = await api<{ anzahl: number }>('GET', `newsletter/${newsletter.id}/empfaenger`));
-    expect(gesamt).toBeGreaterThan(400);
+    expect(gesamt).toBeGreaterThan(250);
   }, TIMEOUT);
 
   afterAll(async () => {
