@@ -3,6 +3,7 @@
  * exports of the same months or summary: JSON percent-encoded (a header carries no umlauts). The
  * server writes it; the export tab says what it means, in German.
  */
+import { deutschesDatum } from './kalender';
 export const DATEV_BEREITS = 'X-DATEV-Bereits';
 
 /** An earlier export: the month (YYYY-MM) or null for a summary, when (ISO) and by whom. */
@@ -19,8 +20,6 @@ export const datevBereitsLesen = (kopf: string | null | undefined): DatevFrueher
   kopf ? (JSON.parse(decodeURIComponent(kopf)) as DatevFruehererExport[]) : [];
 
 const monatsname = (monat: string) => `${monat.slice(5, 7)}/${monat.slice(0, 4)}`;
-const tag = (iso: string) =>
-  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium' }).format(new Date(iso));
 
 /** The German hint that something was exported before, or null when nothing was. */
 export function datevBereitsHinweis(exporte: readonly DatevFruehererExport[]): string | null {
@@ -28,7 +27,8 @@ export function datevBereitsHinweis(exporte: readonly DatevFruehererExport[]): s
   const letzte = new Map<string, DatevFruehererExport>();
   for (const e of exporte) letzte.set(e.monat ?? '', e);
   const teile = [...letzte.entries()].map(
-    ([monat, e]) => `${monat ? `${monatsname(monat)} ` : ''}am ${tag(e.am)}${e.von ? ` von ${e.von}` : ''}`,
+    ([monat, e]) =>
+      `${monat ? `${monatsname(monat)} ` : ''}am ${deutschesDatum(new Date(e.am))}${e.von ? ` von ${e.von}` : ''}`,
   );
   return `Bereits an DATEV exportiert: ${teile.join('; ')}. Die Datei wurde trotzdem erneut erstellt – bitte nicht doppelt buchen.`;
 }

@@ -1,4 +1,11 @@
-import { berlinDatum, berlinWandzeit, berlinZeitpunkt, monateZurueck } from './kalender';
+import {
+  berlinDatum,
+  berlinWandzeit,
+  berlinZeitpunkt,
+  deutscherTag,
+  deutschesDatum,
+  monateZurueck,
+} from './kalender';
 
 describe('Berlin calendar days', () => {
   it.each([
@@ -64,5 +71,16 @@ describe('the Berlin wall clock of an instant', () => {
 
   it('refuses an invalid date as Intl does', () => {
     expect(() => berlinWandzeit(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe('days as staff read them', () => {
+  it('writes a calendar day as DD.MM.YYYY', () => {
+    expect(deutscherTag('2026-03-05')).toBe('05.03.2026');
+  });
+
+  it('writes the Berlin day of an instant, also where UTC is still the day before', () => {
+    expect(deutschesDatum(new Date('2026-12-31T23:30:00Z'))).toBe('01.01.2027');
+    expect(deutschesDatum(new Date('2026-07-01T21:59:00Z'))).toBe('01.07.2026');
   });
 });

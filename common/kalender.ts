@@ -13,6 +13,16 @@ export function berlinDatum(instant: Date): string {
   return berlinWandzeit(instant).datum;
 }
 
+/** A calendar day 'YYYY-MM-DD' as staff read it: 'DD.MM.YYYY'. */
+export function deutscherTag(tag: string): string {
+  return `${tag.slice(8, 10)}.${tag.slice(5, 7)}.${tag.slice(0, 4)}`;
+}
+
+/** The Berlin calendar day of an instant as staff read it: 'DD.MM.YYYY'. */
+export function deutschesDatum(instant: Date): string {
+  return deutscherTag(berlinDatum(instant));
+}
+
 /** The date `monate` calendar months earlier; the day is clamped to the shorter month (31.08. → 29.02.). */
 export function monateZurueck(datum: string, monate: number): string {
   const [jahr, monat, tag] = datum.split('-').map(Number);

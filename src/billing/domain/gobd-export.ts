@@ -7,7 +7,7 @@
  * the German column heads (common/vocabulary.ts), so each table declares <Range><From>2.
  * A table's rows are those recorded (`createdAt`) from `von` 00:00 to `bis` 24:00 Berlin time.
  */
-import { berlinWandzeit, berlinZeitpunkt } from '../../../common/kalender';
+import { berlinWandzeit, berlinZeitpunkt, deutscherTag } from '../../../common/kalender';
 import { enumLabel, fieldLabel } from '../../../common/vocabulary';
 import { eurosToCents } from '../../shared/money';
 import { istKalendertag } from '../../shared/kalendertag';
@@ -180,8 +180,6 @@ function zeitpunkt(wert: unknown): Date | null {
   return zeit && !Number.isNaN(zeit.getTime()) ? zeit : null;
 }
 
-const deutschesDatum = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-
 /** One cell as the index describes its column. */
 export function zelle(tabelle: Tabelle, spalte: Spalte, zeile: Zeile): string {
   const wert = wertVon(zeile, spalte.feld);
@@ -195,15 +193,15 @@ export function zelle(tabelle: Tabelle, spalte: Spalte, zeile: Zeile): string {
     case 'zahl':
       return String(Number(wert));
     case 'datum': {
-      if (typeof wert === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(wert)) return deutschesDatum(wert);
+      if (typeof wert === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(wert)) return deutscherTag(wert);
       const zeit = zeitpunkt(wert);
-      return zeit ? deutschesDatum(berlinWandzeit(zeit).datum) : '';
+      return zeit ? deutscherTag(berlinWandzeit(zeit).datum) : '';
     }
     case 'zeitpunkt': {
       const zeit = zeitpunkt(wert);
       if (!zeit) return '';
       const { datum, uhrzeit } = berlinWandzeit(zeit);
-      return text(`${deutschesDatum(datum)} ${uhrzeit}`);
+      return text(`${deutscherTag(datum)} ${uhrzeit}`);
     }
     case 'janein':
       return text(wert ? 'ja' : 'nein');
@@ -248,7 +246,7 @@ export interface Datenlieferant {
 
 /** The GDPdU index of the export's tables. */
 export function indexXml(z: Zeitraum, lieferant: Datenlieferant): string {
-  const gueltig = `<Validity><Range>${element('From', deutschesDatum(z.vonTag))}${element('To', deutschesDatum(z.bisTag))}</Range><Format>DD.MM.YYYY</Format></Validity>`;
+  const gueltig = `<Validity><Range>${element('From', deutscherTag(z.vonTag))}${element('To', deutscherTag(z.bisTag))}</Range><Format>DD.MM.YYYY</Format></Validity>`;
   const tabellen = TABELLEN.map((t) =>
     [
       '    <Table>',
@@ -277,7 +275,7 @@ export function indexXml(z: Zeitraum, lieferant: Datenlieferant): string {
     '  <DataSupplier>',
     `    ${element('Name', lieferant.name || 'Verband')}`,
     `    ${element('Location', lieferant.ort || '-')}`,
-    `    ${element('Comment', `Datenträgerüberlassung nach GoBD (Z3), Zeitraum ${deutschesDatum(z.vonTag)} bis ${deutschesDatum(z.bisTag)}`)}`,
+    `    ${element('Comment', `Datenträgerüberlassung nach GoBD (Z3), Zeitraum ${deutscherTag(z.vonTag)} bis ${deutscherTag(z.bisTag)}`)}`,
     '  </DataSupplier>',
     '  <Media>',
     '    <Name>Datenträger 1</Name>',

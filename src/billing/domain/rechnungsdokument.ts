@@ -7,7 +7,7 @@
  * (§ 14 Abs. 4 Nr. 1, 2 UStG: name, address, Steuernummer / USt-IdNr) and the reason of 0 % lines
  * (Nr. 9) from the association's data (verbandsdaten.ts) the document is rendered with.
  */
-import { berlinDatum } from '../../../common/kalender';
+import { berlinDatum, deutschesDatum } from '../../../common/kalender';
 import { eurosToCents, formatEuro, type Cents } from '../../shared/money';
 import type { Rechnungsinhalt } from './rechnungslauf';
 import type { Rechnungsaussteller } from '../../../common/verbandsdaten';
@@ -74,15 +74,8 @@ const prozent = (satz: number) =>
   `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(satz)} %`;
 
 /** DD.MM.YYYY in Berlin of `iso` plus `tage` days. */
-function tageSpaeter(iso: string, tage: number): string {
-  const datum = new Date(new Date(iso).getTime() + tage * 86_400_000);
-  return new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(datum);
-}
+const tageSpaeter = (iso: string, tage: number): string =>
+  deutschesDatum(new Date(new Date(iso).getTime() + tage * 86_400_000));
 
 /** The service period (Leistungszeitraum, § 14 Abs. 4 Nr. 6 UStG) as Berlin dates YYYY-MM-DD; `bis` null: open-ended. */
 export interface Leistungszeitraum {

@@ -4,6 +4,7 @@
  * formatting helpers. Every failure becomes a 409 naming the template and the field.
  */
 import Handlebars from 'handlebars';
+import { deutscherTag, deutschesDatum } from '../../../common/kalender';
 import { DomainError } from '../../shared/domain-error';
 
 const hb = Handlebars.create();
@@ -15,16 +16,9 @@ const zahl = (stellen: number) =>
 hb.registerHelper('datum', (wert: unknown) => {
   if (wert == null || wert === '') return '';
   const text = String(wert);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text.split('-').reverse().join('.');
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return deutscherTag(text);
   const date = new Date(text);
-  return Number.isNaN(date.getTime())
-    ? text
-    : date.toLocaleDateString('de-DE', {
-        timeZone: 'Europe/Berlin',
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-      });
+  return Number.isNaN(date.getTime()) ? text : deutschesDatum(date);
 });
 /** `{{zahl x}}` with two decimals, German: 7,50. */
 hb.registerHelper('zahl', (wert: unknown) =>

@@ -6,14 +6,13 @@
  */
 import { Button, Callout, Checkbox, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
+import { deutschesDatum } from '../../../../common/kalender';
 import { confirm } from '../../lib/dialogs';
 import { errorMessage } from '../../lib/errors';
 import { showErrorToast, showToast } from '../../lib/toaster';
 import { datevHerunterladen, debitorenHerunterladen, useDatevMonate, type DatevMonat } from './api';
 
 const MONATE = ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];
-const datum = (iso: string) =>
-  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium' }).format(new Date(iso));
 const monatsname = (monat: string) => `${MONATE[Number(monat.slice(5, 7)) - 1]} ${monat.slice(0, 4)}`;
 
 /** Downloads and tells what happened: the hint of an earlier export as a warning, else success. */
@@ -30,7 +29,7 @@ export async function datevLaden(ziel: Parameters<typeof datevHerunterladen>[0],
 function exportiertText(m: DatevMonat): string | null {
   const letzter = m.exporte[m.exporte.length - 1];
   return letzter
-    ? `exportiert am ${datum(letzter.createdAt)}${letzter.admin_name ? ` von ${letzter.admin_name}` : ''}`
+    ? `exportiert am ${deutschesDatum(new Date(letzter.createdAt))}${letzter.admin_name ? ` von ${letzter.admin_name}` : ''}`
     : null;
 }
 
