@@ -6,8 +6,7 @@
  * netting of a storno, which moved none) is booked between the bank account and the debtor, with
  * the invoice number in Belegfeld 1 so that DATEV's OPOS clears the invoice.
  */
-import { berlinDatum } from '../../../common/kalender';
-import { berlinZeitpunkt } from '../../../common/kalender';
+import { berlinDatum, berlinZeitpunkt } from '../../../common/kalender';
 import { DomainError } from '../../shared/domain-error';
 import { eurosToCents, type Cents } from '../../shared/money';
 import type { DatevBuchung } from '../../shared/datev/buchungsstapel';

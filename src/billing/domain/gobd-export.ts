@@ -7,7 +7,7 @@
  * the German column heads (common/vocabulary.ts), so each table declares <Range><From>2.
  * A table's rows are those recorded (`createdAt`) from `von` 00:00 to `bis` 24:00 Berlin time.
  */
-import { berlinWandzeit, berlinZeitpunkt, deutscherTag } from '../../../common/kalender';
+import { berlinWandzeit, berlinZeitpunkt, deutscherTag, deutschesDatum } from '../../../common/kalender';
 import { enumLabel, fieldLabel } from '../../../common/vocabulary';
 import { eurosToCents } from '../../shared/money';
 import { istKalendertag } from '../../shared/kalendertag';
@@ -195,7 +195,7 @@ export function zelle(tabelle: Tabelle, spalte: Spalte, zeile: Zeile): string {
     case 'datum': {
       if (typeof wert === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(wert)) return deutscherTag(wert);
       const zeit = zeitpunkt(wert);
-      return zeit ? deutscherTag(berlinWandzeit(zeit).datum) : '';
+      return zeit ? deutschesDatum(zeit) : '';
     }
     case 'zeitpunkt': {
       const zeit = zeitpunkt(wert);

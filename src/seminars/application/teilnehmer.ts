@@ -8,6 +8,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { SeminarBuchungen } from '../../billing/application/ports/seminar-buchungen';
+import { jeIdSetzen } from '../../platform/database/je-id';
 import { alsTransaktion } from '../../platform/database/transaktion';
 import { AuditTrail, type Actor } from '../../platform/audit/audit-trail';
 import { DomainError } from '../../shared/domain-error';
@@ -84,39 +85,6 @@ async function teilnehmerVon(
 }
 
 /**
- * The counts of `zahlen` (id → count) written in one statement. A derived count is no edit: it
- * keeps the rows' version and change time, so an edit window open meanwhile can still save
- * (TypeORM raises the version on every update that does not set it).
- */
-async function zahlenSetzen(
-  manager: EntityManager,
-  entity: typeof Veranstaltung | typeof VeranstaltungEvent,
-  zahlen: Map<number, number>,
-): Promise<void> {
-  if (zahlen.size === 0) return;
-  const ids = [...zahlen.keys()];
-  const faelle = ids.map((_, i) => `WHEN :id${i} THEN :zahl${i}`).join(' ');
-  await manager
-    .createQueryBuilder()
-    .update(entity)
-    .set({
-      teilnehmer_count: () => `CASE id ${faelle} END`,
-      version: () => 'version',
-      updatedAt: () => 'updatedAt',
-    })
-    .where('id IN (:...ids)', { ids })
-    .setParameters(
-      Object.fromEntries(
-        ids.flatMap((id, i) => [
-          [`id${i}`, id],
-          [`zahl${i}`, zahlen.get(id)],
-        ]),
-      ),
-    )
-    .execute();
-}
-
-/**
  * Writes the counts of the seminars and their events where they changed, one statement for the
  * seminars and one for the events; a seminar no longer there has none. Reads only the counts, not
  * the rows the participant list shows, for all the seminars at once.
@@ -160,8 +128,11 @@ export async function aktualisiereTeilnehmerzahlen(
       if (event.teilnehmer_count !== zahl) eventZahlen.set(event.id, zahl);
     }
   }
-  await zahlenSetzen(manager, Veranstaltung, seminarZahlen);
-  await zahlenSetzen(manager, VeranstaltungEvent, eventZahlen);
+  // A derived count is no edit: it keeps the rows' version and change time, so an edit window open
+  // meanwhile can still save (TypeORM raises the version on every update that does not set it).
+  const keinEdit = { version: () => 'version', updatedAt: () => 'updatedAt' };
+  await jeIdSetzen(manager, Veranstaltung, 'teilnehmer_count', seminarZahlen, keinEdit);
+  await jeIdSetzen(manager, VeranstaltungEvent, 'teilnehmer_count', eventZahlen, keinEdit);
 }
 
 /**

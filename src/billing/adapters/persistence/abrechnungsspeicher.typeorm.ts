@@ -44,6 +44,7 @@ import { RwRechnung } from './rw-rechnung.entity';
 import { RwTransaction } from './rw-transaction.entity';
 import { RwVorlage } from './rw-vorlage.entity';
 import { RwZahlung } from './rw-zahlung.entity';
+import { jeIdSetzen } from '../../../platform/database/je-id';
 import { nurSeminarVorgaenge, seminarEvents, seminarOderEvents } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
 
@@ -217,27 +218,8 @@ class BillingTxTypeorm implements BillingTx {
       );
   }
 
-  /** One statement per thousand transactions: the invoice id by CASE, where a run issued many invoices. */
-  async aufRechnungenSetzen(rechnungen: ReadonlyMap<number, number>): Promise<void> {
-    const alle = [...rechnungen];
-    for (let i = 0; i < alle.length; i += 1000) {
-      const teil = alle.slice(i, i + 1000);
-      const faelle = teil.map((_, j) => `WHEN :vorgang${j} THEN :rechnung${j}`).join(' ');
-      await this.manager
-        .createQueryBuilder()
-        .update(RwTransaction)
-        .set({ rw_rechnung_id: () => `CASE id ${faelle} END`, locked: true })
-        .where('id IN (:...ids)', { ids: teil.map(([vorgang]) => vorgang) })
-        .setParameters(
-          Object.fromEntries(
-            teil.flatMap(([vorgang, rechnung], j) => [
-              [`vorgang${j}`, vorgang],
-              [`rechnung${j}`, rechnung],
-            ]),
-          ),
-        )
-        .execute();
-    }
+  aufRechnungenSetzen(rechnungen: ReadonlyMap<number, number>): Promise<void> {
+    return jeIdSetzen(this.manager, RwTransaction, 'rw_rechnung_id', rechnungen, { locked: true });
   }
 
   async vorgangLoeschen(id: number): Promise<void> {
