@@ -34,11 +34,24 @@ describe('SeminarAnbindung (what billing answers the seminars context)', () => {
     expect(speicher.tabellen.debitorKreise.get(3)!.current_nr).toBe(5);
     expect(await anbindung.buchungenZuSeminar(tx, 7)).toBe(3);
     expect(await anbindung.buchungenZuEvent(tx, 70)).toBe(1);
-    const aktuelle = await anbindung.aktuelleSeminarBuchungen(tx, [7, 9]);
+    const seminare = new Map([
+      [7, [70]],
+      [9, []],
+    ]);
+    const aktuelle = await anbindung.aktuelleSeminarBuchungen(tx, seminare);
     expect(aktuelle.get(9)).toEqual([]);
     expect(aktuelle.get(7)).toMatchObject([
       { betrag: 100, teilnehmer: 'Anna', veranstaltung_event_id: null },
       { betrag: 50, veranstaltung_event_id: 70 },
     ]);
+    const teilnahmen = await anbindung.aktuelleSeminarTeilnahmen(tx, seminare);
+    expect(teilnahmen.get(7)).toEqual(
+      aktuelle.get(7)!.map(({ id, veranstaltung_event_id, teilnehmer, person }) => ({
+        id,
+        veranstaltung_event_id,
+        teilnehmer,
+        person,
+      })),
+    );
   });
 });

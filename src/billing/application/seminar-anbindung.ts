@@ -6,7 +6,12 @@ import { Injectable } from '@nestjs/common';
 import type { Transaktion } from '../../platform/database/transaktion';
 import { Nummernvergabe } from './nummernvergabe';
 import { Abrechnungsspeicher } from './ports/abrechnungsspeicher';
-import { SeminarBuchungen, type SeminarBuchung } from './ports/seminar-buchungen';
+import {
+  SeminarBuchungen,
+  type SeminarBuchung,
+  type SeminareMitEvents,
+  type SeminarTeilnahme,
+} from './ports/seminar-buchungen';
 import { Uhr } from './ports/uhr';
 
 @Injectable()
@@ -33,8 +38,15 @@ export class SeminarAnbindung extends SeminarBuchungen {
 
   aktuelleSeminarBuchungen(
     tx: Transaktion,
-    veranstaltungIds: number[],
+    seminare: SeminareMitEvents,
   ): Promise<Map<number, SeminarBuchung[]>> {
-    return this.speicher.in(tx).aktuelleSeminarBuchungen(veranstaltungIds);
+    return this.speicher.in(tx).aktuelleSeminarBuchungen(seminare);
+  }
+
+  aktuelleSeminarTeilnahmen(
+    tx: Transaktion,
+    seminare: SeminareMitEvents,
+  ): Promise<Map<number, SeminarTeilnahme[]>> {
+    return this.speicher.in(tx).aktuelleSeminarTeilnahmen(seminare);
   }
 }

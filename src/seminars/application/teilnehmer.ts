@@ -31,7 +31,7 @@ export async function ladeTeilnehmer(
   manager: EntityManager,
   buchungen: SeminarBuchungen,
   veranstaltungId: number,
-  { eventId, ohneBuchung }: { eventId?: number; ohneBuchung?: number } = {},
+  { eventId }: { eventId?: number } = {},
 ): Promise<SeminarTeilnehmer> {
   const seminar = await manager.findOne(Veranstaltung, {
     where: { id: veranstaltungId },
@@ -48,10 +48,7 @@ export async function ladeTeilnehmer(
       `Veranstaltung ${eventId} gehört nicht zum Seminar ${veranstaltungId}.`,
     );
   const eventIds = events.map((e) => e.id);
-  const listen = await teilnehmerVon(manager, buchungen, new Map([[veranstaltungId, eventIds]]), {
-    eventId,
-    ohneBuchung,
-  });
+  const listen = await teilnehmerVon(manager, buchungen, new Map([[veranstaltungId, eventIds]]), { eventId });
   return { seminar, events, liste: listen.get(veranstaltungId)! };
 }
 
@@ -63,31 +60,37 @@ async function teilnehmerVon(
   manager: EntityManager,
   buchungen: SeminarBuchungen,
   seminare: Map<number, number[]>,
-  { eventId, ohneBuchung }: { eventId?: number; ohneBuchung?: number },
+  { eventId }: { eventId?: number },
 ): Promise<Map<number, TeilnehmerZeile[]>> {
-  const ids = [...seminare.keys()];
-  const aktuelle = await buchungen.aktuelleSeminarBuchungen(alsTransaktion(manager), ids);
-  const nicht = await manager.find(VeranstaltungNichtTeilnahme, {
-    select: { id: true, benutzer_id: true, veranstaltung_id: true, veranstaltung_event_id: true },
-    where: { veranstaltung_id: In(ids) },
-  });
+  const aktuelle = await buchungen.aktuelleSeminarBuchungen(alsTransaktion(manager), seminare);
+  const nicht = await nichtTeilnahmen(manager, [...seminare.keys()]);
   return new Map(
     [...seminare].map(([id, eventIds]) => [
       id,
-      teilnehmerListe(
-        aktuelle.get(id)!.filter((b) => b.id !== ohneBuchung),
-        nicht.filter((n) => n.veranstaltung_id === id),
-        eventIds,
-        eventId,
-      ),
+      teilnehmerListe(aktuelle.get(id)!, nicht.get(id)!, eventIds, eventId),
     ]),
   );
 }
 
+/** The absences recorded for each of these seminars (every id a key). */
+async function nichtTeilnahmen(
+  manager: EntityManager,
+  ids: number[],
+): Promise<Map<number, VeranstaltungNichtTeilnahme[]>> {
+  const je = new Map(ids.map((id) => [id, [] as VeranstaltungNichtTeilnahme[]]));
+  const zeilen = await manager.find(VeranstaltungNichtTeilnahme, {
+    select: { id: true, benutzer_id: true, veranstaltung_id: true, veranstaltung_event_id: true },
+    where: { veranstaltung_id: In(ids) },
+  });
+  for (const zeile of zeilen) je.get(zeile.veranstaltung_id)?.push(zeile);
+  return je;
+}
+
 /**
  * Writes the counts of the seminars and their events where they changed, one statement for the
- * seminars and one for the events; a seminar no longer there has none. Reads only the counts, not
- * the rows the participant list shows, for all the seminars at once.
+ * seminars and one for the events; a seminar no longer there has none. Reads only what counting
+ * needs (who takes part in what), not the persons the participant list shows, for all the seminars
+ * at once; a booking about to be deleted (`ohneBuchung`) no longer counts.
  */
 export async function aktualisiereTeilnehmerzahlen(
   manager: EntityManager,
@@ -108,22 +111,19 @@ export async function aktualisiereTeilnehmerzahlen(
     order: { id: 'ASC' },
   });
   const events = new Map(seminare.map((v) => [v.id, alleEvents.filter((e) => e.veranstaltung_id === v.id)]));
-  const listen = await teilnehmerVon(
-    manager,
-    buchungen,
-    new Map([...events].map(([id, eigene]) => [id, eigene.map((e) => e.id)])),
-    { ohneBuchung },
-  );
+  const eventIds = new Map([...events].map(([id, eigene]) => [id, eigene.map((e) => e.id)]));
+  const aktuelle = await buchungen.aktuelleSeminarTeilnahmen(alsTransaktion(manager), eventIds);
+  const nicht = await nichtTeilnahmen(manager, [...eventIds.keys()]);
   const seminarZahlen = new Map<number, number>();
   const eventZahlen = new Map<number, number>();
   for (const seminar of seminare) {
-    const eigene = events.get(seminar.id)!;
     const zahlen = teilnehmerZahlen(
-      listen.get(seminar.id)!,
-      eigene.map((e) => e.id),
+      aktuelle.get(seminar.id)!.filter((b) => b.id !== ohneBuchung),
+      nicht.get(seminar.id)!,
+      eventIds.get(seminar.id)!,
     );
     if (seminar.teilnehmer_count !== zahlen.seminar) seminarZahlen.set(seminar.id, zahlen.seminar);
-    for (const event of eigene) {
+    for (const event of events.get(seminar.id)!) {
       const zahl = zahlen.events.get(event.id) ?? 0;
       if (event.teilnehmer_count !== zahl) eventZahlen.set(event.id, zahl);
     }

@@ -263,16 +263,47 @@ describe('teilnehmerListe', () => {
   });
 
   it('counts who takes part, per seminar and per event', () => {
-    const liste = teilnehmerListe(
+    const zahlen = teilnehmerZahlen(
       [buchung(1, 1, null), buchung(2, 2, 12), buchung(3, 3, null)],
       [nicht(3, null), nicht(1, 12)],
       EVENTS,
     );
-    const zahlen = teilnehmerZahlen(liste, EVENTS);
     expect(zahlen.seminar).toBe(2);
     expect([...zahlen.events]).toEqual([
       [11, 1],
       [12, 1],
+    ]);
+  });
+
+  it('counts from the bookings alone exactly the rows the list shows as taking part', () => {
+    const buchungen = [
+      buchung(1, 1, 11),
+      buchung(2, 1, 12),
+      buchung(3, 2, null),
+      buchung(4, 3, 12),
+      buchung(5, null, 11),
+      buchung(6, null, null),
+      { ...buchung(7, null, 12), teilnehmer: null },
+      { ...buchung(8, null, 12), teilnehmer: null },
+    ];
+    const nichtTeilnahmen = [nicht(1, 11), nicht(2, null), nicht(3, 12)];
+    const liste = teilnehmerListe(buchungen, nichtTeilnahmen, EVENTS);
+    // Only what counting reads: no names, no amounts.
+    const nurTeilnahmen = buchungen.map(({ id, veranstaltung_event_id, teilnehmer, person }) => ({
+      id,
+      veranstaltung_event_id,
+      teilnehmer,
+      person: person && { id: person.id },
+    }));
+    const zahlen = teilnehmerZahlen(nurTeilnahmen, nichtTeilnahmen, EVENTS);
+    expect(zahlen.seminar).toBe(liste.filter((z) => z.teilnahme).length);
+    expect(zahlen.seminar).toBe(4);
+    expect([...zahlen.events]).toEqual(
+      EVENTS.map((id) => [id, liste.filter((z) => besuchteEvents(z).includes(id)).length]),
+    );
+    expect([...zahlen.events]).toEqual([
+      [11, 1],
+      [12, 4],
     ]);
   });
 });
@@ -287,14 +318,14 @@ describe('besuchteEvents', () => {
   });
 
   it('counts every event of the seminar, also those nobody attends', () => {
-    const zahlen = teilnehmerZahlen(teilnehmerListe([buchung(1, 1, 11)], [], [11, 12, 13]), [11, 12, 13]);
+    const zahlen = teilnehmerZahlen([buchung(1, 1, 11)], [], [11, 12, 13]);
     expect([...zahlen.events]).toEqual([
       [11, 1],
       [12, 0],
       [13, 0],
     ]);
-    expect(teilnehmerZahlen([], [11]).seminar).toBe(0);
-    const zwei = teilnehmerListe([buchung(1, 1, 11), buchung(2, 2, 11), buchung(3, 3, 11)], [], [11]);
-    expect([...teilnehmerZahlen(zwei, [11]).events]).toEqual([[11, 3]]);
+    expect(teilnehmerZahlen([], [], [11]).seminar).toBe(0);
+    const drei = [buchung(1, 1, 11), buchung(2, 2, 11), buchung(3, 3, 11)];
+    expect([...teilnehmerZahlen(drei, [], [11]).events]).toEqual([[11, 3]]);
   });
 });

@@ -73,6 +73,65 @@ export function besuchteEvents(zeile: Pick<TeilnehmerZeile, 'event_ids' | 'nicht
   return zeile.event_ids.filter((id) => !fehlt.has(id));
 }
 
+/** What counting asks of a current booking: who takes part (a Benutzer, else the name booked) and in what. */
+export interface Teilnahme {
+  id: number;
+  /** Null: the whole seminar is booked (all its events). */
+  veranstaltung_event_id: number | null;
+  teilnehmer: string | null;
+  person: { id: number } | null;
+}
+
+/** One participant's bookings with the events they cover and the absences recorded. */
+interface Gruppe<B extends Teilnahme> {
+  buchungen: B[];
+  event_ids: number[];
+  nicht_teilnahme: NichtTeilnahme[];
+}
+
+/**
+ * The bookings by participant: one per Benutzer, a guest by the name booked (each nameless guest on
+ * its own). A whole-seminar booking covers all of `alleEvents`.
+ */
+function nachTeilnehmer<B extends Teilnahme>(
+  buchungen: B[],
+  nichtTeilnahmen: NichtTeilnahme[],
+  alleEvents: number[],
+): Gruppe<B>[] {
+  const gruppen = new Map<string, Gruppe<B> & { events: Set<number> }>();
+  for (const b of buchungen) {
+    const p = b.person;
+    const key = p ? `b${p.id}` : `g${b.teilnehmer ?? b.id}`;
+    let gruppe = gruppen.get(key);
+    if (!gruppe) {
+      const nicht_teilnahme = p ? nichtTeilnahmen.filter((n) => n.benutzer_id === p.id) : [];
+      gruppe = { buchungen: [], event_ids: [], nicht_teilnahme, events: new Set() };
+      gruppen.set(key, gruppe);
+    }
+    gruppe.buchungen.push(b);
+    for (const id of b.veranstaltung_event_id === null ? alleEvents : [b.veranstaltung_event_id])
+      gruppe.events.add(id);
+  }
+  return [...gruppen.values()].map(({ events, ...gruppe }) => ({
+    ...gruppe,
+    event_ids: [...events].sort((x, y) => x - y),
+  }));
+}
+
+/**
+ * Whether a participant takes part: in the event `eventId`, or (without it) in the seminar — not
+ * absent from all of it, and attending at least one booked event when any is booked.
+ */
+function nimmtTeil(
+  gruppe: Pick<TeilnehmerZeile, 'event_ids' | 'nicht_teilnahme'>,
+  eventId?: number,
+): boolean {
+  const besucht = besuchteEvents(gruppe);
+  if (eventId !== undefined) return besucht.includes(eventId);
+  const ganzAbwesend = gruppe.nicht_teilnahme.some((n) => n.veranstaltung_event_id === null);
+  return !ganzAbwesend && (gruppe.event_ids.length === 0 || besucht.length > 0);
+}
+
 /**
  * One row per participant, sorted by name. `alleEvents` are the seminar's event ids (a whole
  * booking covers them all); with `eventId` the rows say whether each is booked on that event.
@@ -83,54 +142,29 @@ export function teilnehmerListe(
   alleEvents: number[],
   eventId?: number,
 ): TeilnehmerZeile[] {
-  const zeilen = new Map<string, TeilnehmerZeile & { cent: number; typen: Set<string> }>();
-  for (const b of buchungen) {
-    const p = b.person;
-    const key = p ? `b${p.id}` : `g${b.teilnehmer ?? b.id}`;
-    let zeile = zeilen.get(key);
-    if (!zeile) {
-      zeile = {
+  return nachTeilnehmer(buchungen, nichtTeilnahmen, alleEvents)
+    .map(({ buchungen: eigene, event_ids, nicht_teilnahme }): TeilnehmerZeile => {
+      const [{ person: p, teilnehmer }] = eigene;
+      const typen = new Set(eigene.flatMap((b) => (b.buchung_typ ? [b.buchung_typ] : [])));
+      return {
         benutzer_id: p?.id ?? null,
         kennnummer: p?.kennnummer ?? null,
         vorname: p?.vorname ?? null,
         nachname: p?.nachname ?? null,
-        anzeigename: p?.anzeigename ?? b.teilnehmer,
+        anzeigename: p?.anzeigename ?? teilnehmer,
         ansprache: p?.ansprache ?? null,
         firma: p?.firma ?? p?.parent?.firma ?? null,
         email: p?.email ?? null,
-        typ: null,
-        betrag: 0,
+        typ: [...typen].join(', ') || null,
+        betrag: eigene.reduce((summe, b) => summe + cent(b.betrag), 0) / 100,
         mitglied: p?.atr_mitglied ?? false,
         berufsbezeichnung: p?.berufsbezeichnung ?? null,
         stb_datum: p?.stb_datum ?? null,
         parent: p?.parent ?? null,
-        event_ids: [],
-        teilnahme: true,
-        nicht_teilnahme: p ? nichtTeilnahmen.filter((n) => n.benutzer_id === p.id) : [],
-        is_in: true,
-        cent: 0,
-        typen: new Set(),
-      };
-      zeilen.set(key, zeile);
-    }
-    zeile.cent += cent(b.betrag);
-    if (b.buchung_typ) zeile.typen.add(b.buchung_typ);
-    const events = b.veranstaltung_event_id === null ? alleEvents : [b.veranstaltung_event_id];
-    zeile.event_ids = [...new Set([...zeile.event_ids, ...events])].sort((x, y) => x - y);
-  }
-  return [...zeilen.values()]
-    .map(({ cent: summe, typen, ...zeile }) => {
-      const besucht = besuchteEvents(zeile);
-      const ganzAbwesend = zeile.nicht_teilnahme.some((n) => n.veranstaltung_event_id === null);
-      return {
-        ...zeile,
-        typ: [...typen].join(', ') || null,
-        betrag: summe / 100,
-        is_in: eventId === undefined || zeile.event_ids.includes(eventId),
-        teilnahme:
-          eventId === undefined
-            ? !ganzAbwesend && (zeile.event_ids.length === 0 || besucht.length > 0)
-            : besucht.includes(eventId),
+        event_ids,
+        teilnahme: nimmtTeil({ event_ids, nicht_teilnahme }, eventId),
+        nicht_teilnahme,
+        is_in: eventId === undefined || event_ids.includes(eventId),
       };
     })
     .sort(
@@ -140,13 +174,20 @@ export function teilnehmerListe(
     );
 }
 
-/** The counts kept in veranstaltung and veranstaltung_event: participants who take part. */
+/**
+ * The counts kept in veranstaltung and veranstaltung_event: participants who take part, from the
+ * current bookings as teilnehmerListe groups them (without the persons' details it shows).
+ */
 export function teilnehmerZahlen(
-  liste: TeilnehmerZeile[],
+  buchungen: Teilnahme[],
+  nichtTeilnahmen: NichtTeilnahme[],
   alleEvents: number[],
 ): { seminar: number; events: Map<number, number> } {
   const events = new Map(alleEvents.map((id) => [id, 0]));
-  for (const zeile of liste)
-    for (const id of besuchteEvents(zeile)) events.set(id, (events.get(id) ?? 0) + 1);
-  return { seminar: liste.filter((z) => z.teilnahme).length, events };
+  let seminar = 0;
+  for (const gruppe of nachTeilnehmer(buchungen, nichtTeilnahmen, alleEvents)) {
+    if (nimmtTeil(gruppe)) seminar++;
+    for (const id of besuchteEvents(gruppe)) events.set(id, (events.get(id) ?? 0) + 1);
+  }
+  return { seminar, events };
 }

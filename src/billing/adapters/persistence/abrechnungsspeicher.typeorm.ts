@@ -31,7 +31,12 @@ import type {
   Zahlungsweg,
 } from '../../application/ports/abrechnungsspeicher';
 import { Abrechnungsspeicher, type Rechnungsvorlage } from '../../application/ports/abrechnungsspeicher';
-import type { BuchungsPerson, SeminarBuchung } from '../../application/ports/seminar-buchungen';
+import type {
+  BuchungsPerson,
+  SeminarBuchung,
+  SeminareMitEvents,
+  SeminarTeilnahme,
+} from '../../application/ports/seminar-buchungen';
 import type { Gastanmeldung } from '../../domain/gastanmeldung';
 import type { AbrechnungLogArt, KategorieObjekt } from '../../domain/kategorie';
 import { vorgangszeitraum } from '../../domain/rechnungsdokument';
@@ -45,7 +50,7 @@ import { RwTransaction } from './rw-transaction.entity';
 import { RwVorlage } from './rw-vorlage.entity';
 import { RwZahlung } from './rw-zahlung.entity';
 import { jeIdSetzen } from '../../../platform/database/je-id';
-import { nurSeminarVorgaenge, seminarEvents, seminarOderEvents } from './seminar-vorgaenge';
+import { nurSeminarVorgaenge, seminarOderEvents } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
 
 export const mitZeilensperre = (manager: EntityManager) =>
@@ -638,21 +643,9 @@ class BillingTxTypeorm implements BillingTx {
     await this.manager.update(GastanmeldungZeile, id, werte as QueryDeepPartialEntity<GastanmeldungZeile>);
   }
 
-  async aktuelleSeminarBuchungen(veranstaltungIds: number[]): Promise<Map<number, SeminarBuchung[]>> {
-    const je = new Map(veranstaltungIds.map((id) => [id, [] as SeminarBuchung[]]));
-    if (veranstaltungIds.length === 0) return je;
-    const events = await seminarEvents(this.manager, veranstaltungIds);
-    const query = seminarOderEvents(this.vorgangsabfrage(), 't', veranstaltungIds, [...events.keys()])
-      .andWhere(aktuellSql('t'))
-      .andWhere('t.category = :category', { category: 'seminare' })
-      .select([
-        't.id',
-        't.veranstaltung_id',
-        't.veranstaltung_event_id',
-        't.betrag',
-        't.buchung_typ',
-        't.teilnehmer',
-      ]);
+  async aktuelleSeminarBuchungen(seminare: SeminareMitEvents): Promise<Map<number, SeminarBuchung[]>> {
+    if (seminare.size === 0) return new Map();
+    const query = this.aktuelleSeminarVorgaenge(seminare).addSelect(['t.betrag', 't.buchung_typ']);
     for (const alias of ['tn', 'b']) {
       query
         .leftJoin(alias === 'tn' ? 't.Teilnehmer' : 't.Benutzer', alias)
@@ -667,10 +660,9 @@ class BillingTxTypeorm implements BillingTx {
           `${alias}_parent.firma`,
         ]);
     }
-    const rows = await query.orderBy('t.id', 'ASC').getMany();
-    for (const t of rows) {
+    return jeSeminar(seminare, await query.getMany(), (t) => {
       const b = t.Teilnehmer ?? t.Benutzer;
-      const buchung: SeminarBuchung = {
+      return {
         id: t.id,
         veranstaltung_event_id: t.veranstaltung_event_id,
         betrag: t.betrag,
@@ -691,12 +683,55 @@ class BillingTxTypeorm implements BillingTx {
             } as BuchungsPerson)
           : null,
       };
-      // A booking names its seminar, or one of its events, or (inconsistently) both.
-      const seminare = new Set([t.veranstaltung_id, events.get(t.veranstaltung_event_id ?? 0)]);
-      for (const id of seminare) if (id != null) je.get(id)?.push(buchung);
-    }
-    return je;
+    });
   }
+
+  /** Joins the persons for their ids alone: the participant is the named one if that Benutzer exists. */
+  async aktuelleSeminarTeilnahmen(seminare: SeminareMitEvents): Promise<Map<number, SeminarTeilnahme[]>> {
+    if (seminare.size === 0) return new Map();
+    const rows = await this.aktuelleSeminarVorgaenge(seminare)
+      .leftJoin('t.Teilnehmer', 'tn')
+      .leftJoin('t.Benutzer', 'b')
+      .addSelect(['tn.id', 'b.id'])
+      .getMany();
+    return jeSeminar(seminare, rows, (t) => {
+      const person = t.Teilnehmer ?? t.Benutzer;
+      return {
+        id: t.id,
+        veranstaltung_event_id: t.veranstaltung_event_id,
+        teilnehmer: t.teilnehmer,
+        person: person ? { id: person.id } : null,
+      };
+    });
+  }
+
+  /** The current seminar bookings of `seminare` and their events, by id: what both reads above select first. */
+  private aktuelleSeminarVorgaenge(seminare: SeminareMitEvents): SelectQueryBuilder<RwTransaction> {
+    return seminarOderEvents(this.vorgangsabfrage(), 't', [...seminare.keys()], [...seminare.values()].flat())
+      .andWhere(aktuellSql('t'))
+      .andWhere('t.category = :category', { category: 'seminare' })
+      .select(['t.id', 't.veranstaltung_id', 't.veranstaltung_event_id', 't.teilnehmer'])
+      .orderBy('t.id', 'ASC');
+  }
+}
+
+/**
+ * Each seminar's share of `rows`, made into `zu`: a booking names its seminar, or one of its
+ * events, or (inconsistently) both; every seminar asked for is a key.
+ */
+function jeSeminar<T>(
+  seminare: SeminareMitEvents,
+  rows: RwTransaction[],
+  zu: (row: RwTransaction) => T,
+): Map<number, T[]> {
+  const je = new Map([...seminare.keys()].map((id) => [id, [] as T[]]));
+  const seminarVon = new Map([...seminare].flatMap(([id, events]) => events.map((e) => [e, id] as const)));
+  for (const t of rows) {
+    const eintrag = zu(t);
+    for (const id of new Set([t.veranstaltung_id, seminarVon.get(t.veranstaltung_event_id ?? 0)]))
+      if (id != null) je.get(id)?.push(eintrag);
+  }
+  return je;
 }
 
 @Injectable()

@@ -28,7 +28,7 @@ import {
   type Rechnung,
   type Zahlungsweg,
 } from './abrechnungsspeicher';
-import type { SeminarBuchung } from './seminar-buchungen';
+import type { SeminarBuchung, SeminareMitEvents, SeminarTeilnahme } from './seminar-buchungen';
 import type { Kontoauszugsposten, Zahlung } from './zahlungsspeicher';
 
 type Werte = Record<string, unknown>;
@@ -523,11 +523,15 @@ class BillingTxInMemory implements BillingTx {
     if (gast) Object.assign(gast, werte);
   }
 
-  async aktuelleSeminarBuchungen(veranstaltungIds: number[]): Promise<Map<number, SeminarBuchung[]>> {
+  async aktuelleSeminarBuchungen(seminare: SeminareMitEvents): Promise<Map<number, SeminarBuchung[]>> {
     return new Map(
-      veranstaltungIds.map((id) => {
-        const seminar = { category: 'seminare', feld: 'veranstaltung_id', id } as const;
-        const aktuelle = this.t.vorgaenge.filter((v) => this.gehoert(v, seminar) && aktuell(v));
+      [...seminare].map(([id, eventIds]) => {
+        const aktuelle = this.t.vorgaenge.filter(
+          (v) =>
+            v.category === 'seminare' &&
+            (v.veranstaltung_id === id || eventIds.includes(v.veranstaltung_event_id ?? 0)) &&
+            aktuell(v),
+        );
         const buchungen = nachId(aktuelle).map((v) => ({
           id: v.id,
           veranstaltung_event_id: v.veranstaltung_event_id,
@@ -538,6 +542,21 @@ class BillingTxInMemory implements BillingTx {
         }));
         return [id, buchungen];
       }),
+    );
+  }
+
+  async aktuelleSeminarTeilnahmen(seminare: SeminareMitEvents): Promise<Map<number, SeminarTeilnahme[]>> {
+    const buchungen = await this.aktuelleSeminarBuchungen(seminare);
+    return new Map(
+      [...buchungen].map(([id, liste]) => [
+        id,
+        liste.map(({ id: buchungId, veranstaltung_event_id, teilnehmer, person }) => ({
+          id: buchungId,
+          veranstaltung_event_id,
+          teilnehmer,
+          person,
+        })),
+      ]),
     );
   }
 }

@@ -13,7 +13,7 @@ import type { Nummernkreis } from '../../domain/nummernkreis';
 import type { Konto, Leistungszeitraum } from '../../domain/rechnungsdokument';
 import type { Steuerquellen } from '../../domain/steuerquellen';
 import type { Zahlstatus } from '../../domain/zahlung';
-import type { SeminarBuchung } from './seminar-buchungen';
+import type { SeminarBuchung, SeminareMitEvents, SeminarTeilnahme } from './seminar-buchungen';
 
 type Werte = Record<string, unknown>;
 
@@ -264,7 +264,9 @@ export interface BillingTx {
   buchungenZuSeminar(veranstaltungId: number): Promise<number>;
   buchungenZuEvent(eventId: number): Promise<number>;
   /** The current bookings of each seminar and of its events, with the person taking part (every id a key). */
-  aktuelleSeminarBuchungen(veranstaltungIds: number[]): Promise<Map<number, SeminarBuchung[]>>;
+  aktuelleSeminarBuchungen(seminare: SeminareMitEvents): Promise<Map<number, SeminarBuchung[]>>;
+  /** The same bookings with only the person's id, for counting. */
+  aktuelleSeminarTeilnahmen(seminare: SeminareMitEvents): Promise<Map<number, SeminarTeilnahme[]>>;
 
   // What promotions' Abos ask (port AboVorgaenge).
   /** The latest versions (cancelled ones too) naming the Abo booking, locked, by id. */

@@ -35,6 +35,14 @@ export interface SeminarBuchung {
   person: BuchungsPerson | null;
 }
 
+/** A current booking as the participant counts need it: who takes part, and in what. */
+export type SeminarTeilnahme = Pick<SeminarBuchung, 'id' | 'veranstaltung_event_id' | 'teilnehmer'> & {
+  person: { id: number } | null;
+};
+
+/** Seminars by id, each with its events' ids: the transactions of both are the seminar's. */
+export type SeminareMitEvents = ReadonlyMap<number, readonly number[]>;
+
 export abstract class SeminarBuchungen {
   /**
    * The circle's next debtor number (gapless, DESIGN.md §4), the circle row locked until `tx` ends,
@@ -51,6 +59,11 @@ export abstract class SeminarBuchungen {
    */
   abstract aktuelleSeminarBuchungen(
     tx: Transaktion,
-    veranstaltungIds: number[],
+    seminare: SeminareMitEvents,
   ): Promise<Map<number, SeminarBuchung[]>>;
+  /** The same bookings with only what counting needs: no person's details read. */
+  abstract aktuelleSeminarTeilnahmen(
+    tx: Transaktion,
+    seminare: SeminareMitEvents,
+  ): Promise<Map<number, SeminarTeilnahme[]>>;
 }
