@@ -1,13 +1,17 @@
 /**
  * Appends audit rows to the one chain (issue 29, audit-kette.ts). The head row `audit_kette` is
- * locked by an UPDATE before anything is read from it: on MariaDB that is InnoDB's row lock, on
- * SQLite the database's one write lock; either is held until the caller's transaction ends, so
+ * locked as it is read: on MariaDB by a locking read (InnoDB's row lock), on SQLite by an UPDATE
+ * first (the database's one write lock); either is held until the caller's transaction ends, so
  * two app processes appending at once queue up and never chain onto the same row. AuditTrail
  * appends a transaction's entries only just before it commits, so the lock is held briefly and
  * only after the transaction took all its other locks (no lock-order cycle with them).
+ *
+ * Every write transaction ends here, so its statements are written once per process and the rows
+ * as one multi-row INSERT (mehrzeilig.ts), not by the query builder per call (issue 33).
  */
 import { Injectable } from '@nestjs/common';
 import { And, type EntityManager, LessThanOrEqual, MoreThan } from 'typeorm';
+import { mehrzeiligesInsert } from '../database/mehrzeilig';
 import { KETTENANFANG, kettenHash } from './audit-kette';
 import { Audit, AuditKettenKopfZeile } from './audit.entity';
 
@@ -16,8 +20,35 @@ export type NeueAuditZeile = Omit<Audit, 'id' | 'hash' | 'vorgaenger_hash'>;
 const KOPF = 1;
 const STAPEL = 500;
 
+interface KopfSql {
+  /** SQLite only: the UPDATE that takes the write lock before the head is read. */
+  sperrenVorher: string | null;
+  kopfLesen: string;
+  kopfSchreiben: string;
+}
+
+function kopfSql(manager: EntityManager): KopfSql {
+  const { driver, options } = manager.connection;
+  const q = (name: string) => driver.escape(name);
+  const kopf = q(manager.connection.getMetadata(AuditKettenKopfZeile).tableName);
+  const audit = q(manager.connection.getMetadata(Audit).tableName);
+  const zeilensperre = options.type === 'mysql' || options.type === 'mariadb';
+  const spalten = ['id', 'letzte_id', 'letzter_hash', 'altbestand_bis', 'stand'].map(q).join(', ');
+  return {
+    sperrenVorher: zeilensperre
+      ? null
+      : `UPDATE ${kopf} SET ${q('stand')} = ${q('stand')} + 1 WHERE ${q('id')} = ?`,
+    kopfLesen:
+      `SELECT ${spalten}, (SELECT MAX(${q('id')}) FROM ${audit}) AS ${q('hoechste_id')} FROM ${kopf} ` +
+      `WHERE ${q('id')} = ?${zeilensperre ? ' FOR UPDATE' : ''}`,
+    kopfSchreiben: `UPDATE ${kopf} SET ${q('letzte_id')} = ?, ${q('letzter_hash')} = ? WHERE ${q('id')} = ?`,
+  };
+}
+
 @Injectable()
 export class AuditKettenKopf {
+  private statements: KopfSql | undefined;
+
   /** Appends `zeilen` in this order to the chain, in the caller's transaction. */
   async anhaengen(manager: EntityManager, zeilen: readonly NeueAuditZeile[]): Promise<void> {
     if (zeilen.length === 0) return;
@@ -35,15 +66,16 @@ export class AuditKettenKopf {
       vorher = hash;
       return { ...zeile, id, hash, vorgaenger_hash };
     });
-    for (let i = 0; i < verkettet.length; i += STAPEL)
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(Audit)
-        .values(verkettet.slice(i, i + STAPEL))
-        .updateEntity(false)
-        .execute();
-    await manager.update(AuditKettenKopfZeile, { id: KOPF }, { letzte_id: letzte, letzter_hash: vorher });
+    const audit = manager.connection.getMetadata(Audit);
+    for (let i = 0; i < verkettet.length; i += STAPEL) {
+      const { sql, parameter } = mehrzeiligesInsert(
+        manager.connection,
+        audit,
+        verkettet.slice(i, i + STAPEL),
+      );
+      await manager.query(sql, parameter);
+    }
+    await manager.query(this.sql(manager).kopfSchreiben, [letzte, vorher, KOPF]);
   }
 
   /**
@@ -58,19 +90,24 @@ export class AuditKettenKopf {
 
   /** The head, locked for the rest of the transaction, with the highest audit id there is. */
   private async sperren(manager: EntityManager): Promise<AuditKettenKopfZeile & { hoechsteId: number }> {
-    await manager
-      .createQueryBuilder()
-      .update(AuditKettenKopfZeile)
-      .set({ stand: () => 'stand + 1' })
-      .where('id = :id', { id: KOPF })
-      .execute();
-    const { entities, raw } = await manager
-      .createQueryBuilder(AuditKettenKopfZeile, 'k')
-      .addSelect((unter) => unter.select('MAX(a.id)').from(Audit, 'a'), 'hoechste_id')
-      .where('k.id = :id', { id: KOPF })
-      .getRawAndEntities<{ hoechste_id: number | string | null }>();
-    if (!entities[0]) throw new Error('Der Kopf der Audit-Kette (audit_kette, id 1) fehlt.');
-    return Object.assign(entities[0], { hoechsteId: Number(raw[0].hoechste_id ?? 0) });
+    const sql = this.sql(manager);
+    if (sql.sperrenVorher) await manager.query(sql.sperrenVorher, [KOPF]);
+    const [kopf] = (await manager.query(sql.kopfLesen, [KOPF])) as Record<string, unknown>[];
+    if (!kopf) throw new Error('Der Kopf der Audit-Kette (audit_kette, id 1) fehlt.');
+    const zahl = (wert: unknown) => (wert == null ? null : Number(wert));
+    return {
+      id: KOPF,
+      letzte_id: zahl(kopf.letzte_id),
+      letzter_hash: (kopf.letzter_hash as string | null) ?? null,
+      altbestand_bis: zahl(kopf.altbestand_bis),
+      stand: Number(kopf.stand),
+      hoechsteId: zahl(kopf.hoechste_id) ?? 0,
+    };
+  }
+
+  /** The head's statements for the database of `manager`, written at the first append. */
+  private sql(manager: EntityManager): KopfSql {
+    return (this.statements ??= kopfSql(manager));
   }
 
   /** Chains the next batch of old rows onto `kopf` (updated in place); true when none are left. */

@@ -498,7 +498,28 @@ class BillingTxTypeorm implements BillingTx {
 
   async zahlungswege(objekt: KategorieObjekt, benutzerIds: number[]): Promise<Zahlungsweg[]> {
     if (benutzerIds.length === 0) return [];
+    const kontoSpalten = {
+      id: true,
+      inhaber: true,
+      iban: true,
+      bic: true,
+      bank: true,
+      sepa_referenz: true,
+      sepa_datum: true,
+    } as const;
+    // Only what a payment way is made of: the joined Benutzer row alone has some 40 columns.
     const optionen = await this.manager.find(RwBezahloption, {
+      select: {
+        id: true,
+        benutzer_id: true,
+        typ: true,
+        e_rechnung: true,
+        leitweg_id: true,
+        Benutzer: { id: true, firma: true },
+        Benutzer_Adresse: { id: true, bezeichnung: true, strasse: true, plz: true, ort: true },
+        Benutzer_Konto: kontoSpalten,
+        Neg_Benutzer_Konto: kontoSpalten,
+      },
       where: { category: objekt.category, [objekt.feld]: objekt.id, benutzer_id: In(benutzerIds) },
       relations: { Benutzer: true, Benutzer_Adresse: true, Benutzer_Konto: true, Neg_Benutzer_Konto: true },
       order: { id: 'ASC' },
