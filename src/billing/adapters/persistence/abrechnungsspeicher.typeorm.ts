@@ -50,6 +50,7 @@ import { RwTransaction } from './rw-transaction.entity';
 import { RwVorlage } from './rw-vorlage.entity';
 import { RwZahlung } from './rw-zahlung.entity';
 import { jeIdSetzen } from '../../../platform/database/je-id';
+import { mehrzeiligesInsert } from '../../../platform/database/mehrzeilig';
 import { nurSeminarVorgaenge, seminarOderEvents } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
 
@@ -186,18 +187,18 @@ class BillingTxTypeorm implements BillingTx {
     return this.manager.find(RwTransaction, { where: { id: In(ids) }, order: { id: 'ASC' } });
   }
 
-  /** Inserts one row; answers its id. Its defaults are not read back (a second statement on MariaDB). */
+  /**
+   * Inserts one row; answers its id. Its defaults are not read back (a second statement on MariaDB).
+   * The statement is the query builder's, written without its per-value bookkeeping (mehrzeilig.ts):
+   * every booking and invoice goes through here.
+   */
   private async einfuegen(ziel: EntityTarget<ObjectLiteral>, werte: ObjectLiteral): Promise<number> {
-    const { raw } = await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(ziel)
-      .values(werte)
-      .updateEntity(false)
-      .execute();
-    // The id of the one row, as TypeORM's driver reads it from the insert's result.
     const { connection } = this.manager;
-    return Number(connection.driver.createGeneratedMap(connection.getMetadata(ziel), raw, 0, 1)?.id);
+    const metadata = connection.getMetadata(ziel);
+    const { sql, parameter } = mehrzeiligesInsert(connection, metadata, [werte]);
+    // The id of the one row, as TypeORM's driver reads it from the insert's result.
+    const raw: unknown = await this.manager.query(sql, parameter);
+    return Number(connection.driver.createGeneratedMap(metadata, raw, 0, 1)?.id);
   }
 
   vorgangEinfuegen(werte: Record<string, unknown>): Promise<number> {
