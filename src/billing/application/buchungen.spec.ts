@@ -554,6 +554,41 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
       expect(gemeldet).toEqual([{ ziele: [ziel, ziel, ziel, ziel] }]);
     });
 
+    it('locks the seminars it books up front, in one read, instead of one per booking', async () => {
+      const { speicher, stapel } = aufbau();
+      speicher.tabellen.objekte.set('Veranstaltung:8', { id: 8, titel: 'Bilanzen', beginn: null });
+      speicher.tabellen.objekte.set('Veranstaltung_Event:80', { id: 80, veranstaltung_id: 8 });
+      const gesperrt: string[] = [];
+      const transaktion = speicher.transaktion.bind(speicher);
+      jest.spyOn(speicher, 'transaktion').mockImplementation((arbeit) =>
+        transaktion((tx) => {
+          const objekt = tx.objekt.bind(tx);
+          const objekte = tx.objekte.bind(tx);
+          tx.objekt = (art, id, sperren) => {
+            if (sperren) gesperrt.push(`${art} ${id}`);
+            return objekt(art, id, sperren);
+          };
+          tx.objekte = (art, ids, sperren) => {
+            if (sperren) gesperrt.push(`${art} ${ids.join(', ')}`);
+            return objekte(art, ids, sperren);
+          };
+          return arbeit(tx);
+        }),
+      );
+      const anfragen = [
+        seminarbuchung({ veranstaltung_id: null, veranstaltung_event_id: 80 }),
+        seminarbuchung(),
+        seminarbuchung({ veranstaltung_id: 8 }),
+      ];
+
+      await stapel.ausfuehren(anfragen, null, async (s) => {
+        for (const anfrage of anfragen) await s.buchen(anfrage, JETZT);
+      });
+
+      expect(gesperrt).toEqual(['Veranstaltung 8, 7']);
+      expect(speicher.tabellen.vorgaenge.map((v) => v.veranstaltung_id)).toEqual([8, SEMINAR, 8]);
+    });
+
     it('writes nothing of the batch when one step is refused, and announces nothing', async () => {
       const { speicher, stapel, gemeldet } = aufbau();
 

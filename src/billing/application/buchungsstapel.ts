@@ -116,8 +116,9 @@ const GENANNT: [keyof Buchungsanfrage, Buchungsobjekt][] = [
 
 /**
  * A batch's transaction with what its requests name read up front: the records above, the
- * participants' employers and the groups of the seminars' participants (what discounts look at).
- * Seminars are read when booked, each locked then, as a single booking does.
+ * participants' employers, the groups of the seminars' participants (what discounts look at) and
+ * the seminars booked (an event's seminar), locked in one read in ascending id order — each would
+ * be locked by its first booking anyway, and held until the batch commits.
  */
 async function vorgeladen(tx: BillingTx, anfragen: Buchungsanfrage[]): Promise<Lesepuffer> {
   const sicht = mitLesepuffer(tx);
@@ -135,6 +136,19 @@ async function vorgeladen(tx: BillingTx, anfragen: Buchungsanfrage[]): Promise<L
     'Benutzer',
     teilnehmer.flatMap((t) => (t?.parent_id == null ? [] : [t.parent_id])),
   );
-  await sicht.gruppenVorladen(anfragen.filter((a) => a.category === 'seminare').map((a) => a.teilnehmer_id));
+  const seminarbuchungen = anfragen.filter((a) => a.category === 'seminare');
+  await sicht.gruppenVorladen(seminarbuchungen.map((a) => a.teilnehmer_id));
+  const seminare = await Promise.all(
+    seminarbuchungen.map(async (a) => {
+      if (a.veranstaltung_event_id === null) return a.veranstaltung_id;
+      const event = await sicht.objekt<Row>('Veranstaltung_Event', a.veranstaltung_event_id);
+      return event ? Number(event.veranstaltung_id) : null;
+    }),
+  );
+  await sicht.vorladen(
+    'Veranstaltung',
+    seminare.filter((id): id is number => id !== null),
+    true,
+  );
   return sicht;
 }

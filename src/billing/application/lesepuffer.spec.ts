@@ -10,6 +10,10 @@ function zaehlendeTx() {
       gelesen.push(`${art}:${id}${sperren ? ' gesperrt' : ''}`);
       return { id, art };
     },
+    async objekte(art: string, ids: number[], sperren = false) {
+      gelesen.push(`${art}:${ids.join(',')}${sperren ? ' gesperrt' : ''}`);
+      return ids.map((id) => ({ id, art }));
+    },
     async gruppenVon(benutzerId: number) {
       gelesen.push(`Gruppen:${benutzerId}`);
       return [4, 5];
@@ -47,6 +51,23 @@ describe('mitLesepuffer (a booking batch reads what its bookings name once)', ()
     await sicht.objekt('Veranstaltung', 7);
 
     expect(gelesen).toEqual(['Veranstaltung:7', 'Veranstaltung:7 gesperrt']);
+  });
+
+  it('locks up front what is not locked yet, then answers the locked reads from what it read', async () => {
+    const { tx, gelesen } = zaehlendeTx();
+    const sicht = mitLesepuffer(tx);
+
+    await sicht.vorladen('Veranstaltung', [7, 8]);
+    await sicht.objekt('Veranstaltung', 9, true);
+    await sicht.vorladen('Veranstaltung', [8, 9, 7, 8], true);
+    expect(await sicht.objekt('Veranstaltung', 8, true)).toEqual({ id: 8, art: 'Veranstaltung' });
+    await sicht.objekt('Veranstaltung', 7, true);
+
+    expect(gelesen).toEqual([
+      'Veranstaltung:7,8',
+      'Veranstaltung:9 gesperrt',
+      'Veranstaltung:8,7 gesperrt',
+    ]);
   });
 
   it('leaves everything else to the transaction, as its own method', async () => {

@@ -1,15 +1,15 @@
 /**
  * A booking batch's view of its transaction (Buchungsstapel): the records of other contexts a
  * booking names (members, seminars, Abos, …) and a member's groups are read once per batch, those
- * the batch names up front in one read per kind (`vorladen`). Its bookings and changes write none
+ * the batch names up front in one read per kind (`vorladen`, the seminars locked). Its bookings and changes write none
  * of them, so a second read in the same transaction would answer the same; a locked read is taken
  * once and holds its lock until the transaction ends. Everything else goes to the transaction.
  */
 import type { BillingTx, Buchungsobjekt } from './ports/abrechnungsspeicher';
 
 export interface Lesepuffer extends BillingTx {
-  /** Reads the records of kind `art` with these ids not read yet, in one read. */
-  vorladen(art: Buchungsobjekt, ids: Iterable<number>): Promise<void>;
+  /** Reads the records of kind `art` with these ids not read yet (`sperren`: not locked yet), in one read. */
+  vorladen(art: Buchungsobjekt, ids: Iterable<number>, sperren?: boolean): Promise<void>;
   /** Reads the groups of these Benutzer not read yet, in one read. */
   gruppenVorladen(benutzerIds: Iterable<number>): Promise<void>;
 }
@@ -31,11 +31,14 @@ export function mitLesepuffer(tx: BillingTx): Lesepuffer {
       if (!ids) gruppen.set(benutzerId, (ids = tx.gruppenVon(benutzerId)));
       return ids.then((g) => g.slice());
     },
-    async vorladen(art: Buchungsobjekt, ids: Iterable<number>): Promise<void> {
-      const fehlend = [...new Set(ids)].filter((id) => !objekte.has(`${art}:${id}`));
-      const zeilen = new Map((await tx.objekte(art, fehlend)).map((z) => [Number(z.id), z]));
+    async vorladen(art: Buchungsobjekt, ids: Iterable<number>, sperren = false): Promise<void> {
+      const fehlend = [...new Set(ids)].filter((id) => {
+        const gelesen = objekte.get(`${art}:${id}`);
+        return !gelesen || (sperren && !gelesen.gesperrt);
+      });
+      const zeilen = new Map((await tx.objekte(art, fehlend, sperren)).map((z) => [Number(z.id), z]));
       for (const id of fehlend)
-        objekte.set(`${art}:${id}`, { gesperrt: false, zeile: Promise.resolve(zeilen.get(id) ?? null) });
+        objekte.set(`${art}:${id}`, { gesperrt: sperren, zeile: Promise.resolve(zeilen.get(id) ?? null) });
     },
     async gruppenVorladen(benutzerIds: Iterable<number>): Promise<void> {
       const fehlend = [...new Set(benutzerIds)].filter((id) => !gruppen.has(id));

@@ -99,28 +99,25 @@ export async function aktualisiereTeilnehmerzahlen(
   ohneBuchung?: number,
 ): Promise<void> {
   if (veranstaltungIds.length === 0) return;
+  // The seminars with their events' counts, in one read.
   const seminare = await manager.find(Veranstaltung, {
-    select: { id: true, teilnehmer_count: true },
+    select: { id: true, teilnehmer_count: true, Veranstaltung_Events: { id: true, teilnehmer_count: true } },
+    relations: { Veranstaltung_Events: true },
     where: { id: In(veranstaltungIds) },
-    order: { id: 'ASC' },
+    order: { id: 'ASC', Veranstaltung_Events: { id: 'ASC' } },
   });
   if (seminare.length === 0) return;
-  const alleEvents = await manager.find(VeranstaltungEvent, {
-    select: { id: true, veranstaltung_id: true, teilnehmer_count: true },
-    where: { veranstaltung_id: In(seminare.map((v) => v.id)) },
-    order: { id: 'ASC' },
-  });
-  const events = new Map(seminare.map((v) => [v.id, alleEvents.filter((e) => e.veranstaltung_id === v.id)]));
-  const eventIds = new Map([...events].map(([id, eigene]) => [id, eigene.map((e) => e.id)]));
-  const aktuelle = await buchungen.aktuelleSeminarTeilnahmen(alsTransaktion(manager), eventIds);
-  const nicht = await nichtTeilnahmen(manager, [...eventIds.keys()]);
+  const events = new Map(seminare.map((v) => [v.id, v.Veranstaltung_Events]));
+  const mitEvents = new Map([...events].map(([id, eigene]) => [id, eigene.map((e) => e.id)]));
+  const aktuelle = await buchungen.aktuelleSeminarTeilnahmen(alsTransaktion(manager), mitEvents);
+  const nicht = await nichtTeilnahmen(manager, [...mitEvents.keys()]);
   const seminarZahlen = new Map<number, number>();
   const eventZahlen = new Map<number, number>();
   for (const seminar of seminare) {
     const zahlen = teilnehmerZahlen(
       aktuelle.get(seminar.id)!.filter((b) => b.id !== ohneBuchung),
       nicht.get(seminar.id)!,
-      eventIds.get(seminar.id)!,
+      mitEvents.get(seminar.id)!,
     );
     if (seminar.teilnehmer_count !== zahlen.seminar) seminarZahlen.set(seminar.id, zahlen.seminar);
     for (const event of events.get(seminar.id)!) {

@@ -258,12 +258,14 @@ class BillingTxTypeorm implements BillingTx {
     return ((await (sperren ? gesperrt(this.manager, query) : query).getOne()) ?? null) as T | null;
   }
 
-  async objekte<T = Record<string, unknown>>(art: Buchungsobjekt, ids: number[]) {
+  async objekte<T = Record<string, unknown>>(art: Buchungsobjekt, ids: number[], sperren = false) {
     if (ids.length === 0) return [];
-    return (await this.manager
-      .createQueryBuilder(this.ziel(art), 'o')
-      .where('o.id IN (:...ids)', { ids })
-      .getMany()) as (T & { id: number })[];
+    const query = this.manager.createQueryBuilder(this.ziel(art), 'o').where('o.id IN (:...ids)', { ids });
+    return (await (
+      sperren ? gesperrt(this.manager, query.orderBy('o.id', 'ASC')) : query
+    ).getMany()) as (T & {
+      id: number;
+    })[];
   }
 
   async gruppenVon(benutzerId: number): Promise<number[]> {

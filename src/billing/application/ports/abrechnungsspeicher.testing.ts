@@ -299,7 +299,7 @@ class BillingTxInMemory implements BillingTx {
     return (this.t.objekte.get(`${art}:${id}`) ?? null) as T | null;
   }
 
-  async objekte<T = Werte>(art: Buchungsobjekt, ids: number[]) {
+  async objekte<T = Werte>(art: Buchungsobjekt, ids: number[], _sperren?: boolean) {
     return ids.flatMap((id) => this.t.objekte.get(`${art}:${id}`) ?? []) as (T & { id: number })[];
   }
 

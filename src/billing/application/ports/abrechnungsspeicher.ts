@@ -196,8 +196,15 @@ export interface BillingTx {
   mitgliedMitEmail(
     id: number,
   ): Promise<{ id: number; anzeigename: string | null; email: string | null } | null>;
-  /** The records of one kind with these ids that exist, in one read. */
-  objekte<T = Record<string, unknown>>(art: Buchungsobjekt, ids: number[]): Promise<(T & { id: number })[]>;
+  /**
+   * The records of one kind with these ids that exist, in one read; with `sperren` locked until the
+   * transaction ends, in ascending id order (as every locking reader takes them).
+   */
+  objekte<T = Record<string, unknown>>(
+    art: Buchungsobjekt,
+    ids: number[],
+    sperren?: boolean,
+  ): Promise<(T & { id: number })[]>;
   /** The ids of the user groups the Benutzer is a member of. */
   gruppenVon(benutzerId: number): Promise<number[]>;
   /** `gruppenVon` of each of these Benutzer, in one read (every id a key, [] without groups). */
