@@ -70,16 +70,22 @@ export class SeedContext {
     return Number(max ?? 0) + 1;
   }
 
-  /** Inserts rows in batches sized below SQLite's bound-parameter limit. */
+  /**
+   * Inserts rows in batches sized below SQLite's bound-parameter limit; each batch's statement is
+   * written while the database still inserts the one before.
+   */
   async insert<T extends ObjectLiteral>(entity: EntityTarget<T>, rows: Partial<T>[]): Promise<void> {
     if (rows.length === 0) return;
     const metadata = this.dataSource.getMetadata(entity);
     const batch = Math.max(1, Math.min(1000, Math.floor(30000 / metadata.columns.length)));
     await this.dataSource.transaction(async (manager) => {
+      let vorige: Promise<unknown> = Promise.resolve();
       for (let i = 0; i < rows.length; i += batch) {
         const { sql, parameter } = mehrzeiligesInsert(this.dataSource, metadata, rows.slice(i, i + batch));
-        await manager.query(sql, parameter);
+        await vorige;
+        vorige = manager.query(sql, parameter);
       }
+      await vorige;
     });
     const name = metadata.tableName;
     const ids = rows
