@@ -63,11 +63,7 @@ describe('mitLesepuffer (a booking batch reads what its bookings name once)', ()
     expect(await sicht.objekt('Veranstaltung', 8, true)).toEqual({ id: 8, art: 'Veranstaltung' });
     await sicht.objekt('Veranstaltung', 7, true);
 
-    expect(gelesen).toEqual([
-      'Veranstaltung:7,8',
-      'Veranstaltung:9 gesperrt',
-      'Veranstaltung:8,7 gesperrt',
-    ]);
+    expect(gelesen).toEqual(['Veranstaltung:7,8', 'Veranstaltung:9 gesperrt', 'Veranstaltung:8,7 gesperrt']);
   });
 
   it('leaves everything else to the transaction, as its own method', async () => {

@@ -1,9 +1,10 @@
 /**
  * A booking batch's view of its transaction (Buchungsstapel): the records of other contexts a
  * booking names (members, seminars, Abos, …) and a member's groups are read once per batch, those
- * the batch names up front in one read per kind (`vorladen`, the seminars locked). Its bookings and changes write none
- * of them, so a second read in the same transaction would answer the same; a locked read is taken
- * once and holds its lock until the transaction ends. Everything else goes to the transaction.
+ * the batch names up front in one read per kind (`vorladen`, the seminars locked). Its bookings
+ * and changes write none of them, so a second read in the same transaction would answer the same;
+ * a locked read is taken once and holds its lock until the transaction ends. Everything else goes
+ * to the transaction.
  */
 import type { BillingTx, Buchungsobjekt } from './ports/abrechnungsspeicher';
 

@@ -261,11 +261,8 @@ class BillingTxTypeorm implements BillingTx {
   async objekte<T = Record<string, unknown>>(art: Buchungsobjekt, ids: number[], sperren = false) {
     if (ids.length === 0) return [];
     const query = this.manager.createQueryBuilder(this.ziel(art), 'o').where('o.id IN (:...ids)', { ids });
-    return (await (
-      sperren ? gesperrt(this.manager, query.orderBy('o.id', 'ASC')) : query
-    ).getMany()) as (T & {
-      id: number;
-    })[];
+    const zeilen = await (sperren ? gesperrt(this.manager, query.orderBy('o.id', 'ASC')) : query).getMany();
+    return zeilen as (T & { id: number })[];
   }
 
   async gruppenVon(benutzerId: number): Promise<number[]> {
