@@ -195,6 +195,20 @@ describe.each(databases())('Teilnehmer-Auswertung on %s', (kind) => {
     });
   });
 
+  it('reads the bookings of all its seminars at once, not one seminar after another', async () => {
+    const gelesen: string[] = [];
+    jest.spyOn(t.dataSource.logger, 'logQuery').mockImplementation((sql: string) => {
+      if (/FROM [`"]?rw_transaction[`"]? /i.test(sql)) gelesen.push(sql);
+    });
+    const response = await auswertung(akademie, {});
+    jest.restoreAllMocks();
+
+    expect(response.status).toBe(200);
+    const seminare = new Set(wieExcel(response.body as Buffer).map((z) => z['LG-Nr.']));
+    expect(seminare.size).toBeGreaterThanOrEqual(3);
+    expect(gelesen).toHaveLength(1);
+  });
+
   it('quotes a title holding the delimiter, so Excel keeps it in one cell', async () => {
     const response = await auswertung(akademie, { where: { id: id.fruehjahr } });
     const text = (response.body as Buffer).toString('utf8');

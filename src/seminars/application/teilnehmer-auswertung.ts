@@ -5,12 +5,13 @@ import { ResourceReader } from '../../platform/resources/resource-reader';
 import { ResourceRegistry } from '../../platform/resources/resource-registry';
 import type { ResourceQuery } from '../../platform/resources/query/resource-query';
 import { teilnehmerAuswertung } from '../domain/teilnehmer-auswertung';
-import { ladeTeilnehmer } from './teilnehmer';
+import { ladeTeilnehmerAller } from './teilnehmer';
 
 /**
  * `GET /node/api/veranstaltung/teilnehmer-auswertung` (spec 003 §6, §7): the seminars the seminar
  * billing list shows (its `where` and search, read by the generic engine so both agree), each
- * with the participant list the seminar screen shows, as CSV rows.
+ * with the participant list the seminar screen shows, as CSV rows; the lists of many seminars
+ * are read together (ladeTeilnehmerAller), not one seminar after another.
  */
 @Injectable()
 export class TeilnehmerAuswertung {
@@ -34,9 +35,7 @@ export class TeilnehmerAuswertung {
         { path: 'id', direction: 'ASC' },
       ],
     })) as { id: number }[];
-    const listen = [];
-    for (const { id } of seminare)
-      listen.push(await ladeTeilnehmer(this.dataSource.manager, this.buchungen, id));
-    return teilnehmerAuswertung(listen);
+    const ids = seminare.map((v) => v.id);
+    return teilnehmerAuswertung(await ladeTeilnehmerAller(this.dataSource.manager, this.buchungen, ids));
   }
 }
