@@ -14,6 +14,7 @@ import { And, type EntityManager, LessThanOrEqual, MoreThan } from 'typeorm';
 import { mehrzeiligesInsert } from '../database/mehrzeilig';
 import { KETTENANFANG, kettenHash } from './audit-kette';
 import { Audit, AuditKettenKopfZeile } from './audit.entity';
+import { istMysql } from '../database/dialekt';
 
 export type NeueAuditZeile = Omit<Audit, 'id' | 'hash' | 'vorgaenger_hash'>;
 
@@ -28,11 +29,11 @@ interface KopfSql {
 }
 
 function kopfSql(manager: EntityManager): KopfSql {
-  const { driver, options } = manager.connection;
+  const { driver } = manager.connection;
   const q = (name: string) => driver.escape(name);
   const kopf = q(manager.connection.getMetadata(AuditKettenKopfZeile).tableName);
   const audit = q(manager.connection.getMetadata(Audit).tableName);
-  const zeilensperre = options.type === 'mysql' || options.type === 'mariadb';
+  const zeilensperre = istMysql(manager.connection);
   const spalten = ['id', 'letzte_id', 'letzter_hash', 'altbestand_bis', 'stand'].map(q).join(', ');
   return {
     sperrenVorher: zeilensperre

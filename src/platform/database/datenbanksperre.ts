@@ -10,6 +10,7 @@
  */
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import type { DataSource } from 'typeorm';
+import { istMysql } from './dialekt';
 
 /** How long a starting process waits for another one's migrations. */
 const START_WARTEN_S = 600;
@@ -31,7 +32,7 @@ export async function mitSperre<T>(
   const { type, database } = dataSource.options;
   if (type === 'better-sqlite3' && typeof database === 'string' && database !== ':memory:')
     return mitSperrdatei(`${database}.${sperre.name}sperre`, sperre, arbeit);
-  if (type !== 'mysql' && type !== 'mariadb') return arbeit();
+  if (!istMysql(dataSource)) return arbeit();
   // Lock names are server-wide: one per database, at most 64 characters.
   const name = `verband_${sperre.name}_${String(database)}`.slice(0, 64);
   const verbindung = dataSource.createQueryRunner();

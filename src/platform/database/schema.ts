@@ -5,6 +5,7 @@
  *   await createTables(qr, [table('verband_bezirk', [id(), int('bezirk_nummer'), string('bezirk_name')])]);
  */
 import { QueryRunner, Table, TableColumn, TableColumnOptions, TableForeignKey, TableIndex } from 'typeorm';
+import { istMysql } from './dialekt';
 
 type Col = TableColumnOptions;
 type Opts = Partial<Col>;
@@ -16,8 +17,7 @@ export interface TableSpec {
   foreignKeys: { column: string; table: string; onDelete: 'CASCADE' | 'SET NULL' | 'RESTRICT' }[];
 }
 
-const isMysql = (qr: QueryRunner) =>
-  qr.connection.options.type === 'mysql' || qr.connection.options.type === 'mariadb';
+const isMysql = (qr: QueryRunner) => istMysql(qr.connection);
 
 export const id = (): Col => ({
   name: 'id',

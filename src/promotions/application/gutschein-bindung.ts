@@ -9,6 +9,7 @@ import type { AuditTrail } from '../../platform/audit/audit-trail';
 import type { BuchungAktiv } from '../../shared/ereignisse';
 import { WbVoucher } from '../adapters/persistence/wb-rabatt.entity';
 import { gutscheinBinden, gutscheinFreigeben } from '../domain/gutschein';
+import { istMysql } from '../../platform/database/dialekt';
 
 export async function gutscheinFolgtBuchung(
   manager: EntityManager,
@@ -20,7 +21,7 @@ export async function gutscheinFolgtBuchung(
     .createQueryBuilder(WbVoucher, 'g')
     .where('g.code = :code', { code: ereignis.gutschein_code });
   // The row locked on MySQL/MariaDB, as when it is redeemed; SQLite has one writer.
-  const zeilensperre = ['mysql', 'mariadb'].includes(manager.connection.options.type);
+  const zeilensperre = istMysql(manager.connection);
   const gutschein = await (zeilensperre ? abfrage.setLock('pessimistic_write') : abfrage).getOne();
   // A voucher deleted meanwhile has nothing left to give back.
   if (!gutschein) return;

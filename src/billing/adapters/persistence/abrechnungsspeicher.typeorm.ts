@@ -53,9 +53,9 @@ import { jeIdSetzen } from '../../../platform/database/je-id';
 import { mehrzeiligesInsert } from '../../../platform/database/mehrzeilig';
 import { nurSeminarVorgaenge, seminarOderEvents } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
+import { istMysql } from '../../../platform/database/dialekt';
 
-export const mitZeilensperre = (manager: EntityManager) =>
-  ['mysql', 'mariadb'].includes(manager.connection.options.type);
+export const mitZeilensperre = (manager: EntityManager) => istMysql(manager.connection);
 
 /** `query` as a locking read where the engine has row locks. */
 function gesperrt<T extends ObjectLiteral>(
@@ -686,11 +686,9 @@ class BillingTxTypeorm implements BillingTx {
     return jeSeminar(seminare, rows, (t) => {
       const b = t.Teilnehmer ?? t.Benutzer;
       return {
-        id: t.id,
-        veranstaltung_event_id: t.veranstaltung_event_id,
+        ...teilnahme(t),
         betrag: t.betrag,
         buchung_typ: t.buchung_typ,
-        teilnehmer: t.teilnehmer,
         person: b
           ? ({
               ...Object.fromEntries(PERSON_SPALTEN.map((spalte) => [spalte, b[spalte]])),
@@ -719,12 +717,7 @@ class BillingTxTypeorm implements BillingTx {
       .getMany();
     return jeSeminar(seminare, rows, (t) => {
       const person = t.Teilnehmer ?? t.Benutzer;
-      return {
-        id: t.id,
-        veranstaltung_event_id: t.veranstaltung_event_id,
-        teilnehmer: t.teilnehmer,
-        person: person ? { id: person.id } : null,
-      };
+      return { ...teilnahme(t), person: person ? { id: person.id } : null };
     });
   }
 
@@ -740,6 +733,13 @@ class BillingTxTypeorm implements BillingTx {
       .select(['t.id', 't.veranstaltung_id', 't.veranstaltung_event_id', 't.teilnehmer']);
   }
 }
+
+/** What both reads of a seminar's current bookings answer of each besides its person. */
+const teilnahme = ({ id, veranstaltung_event_id, teilnehmer }: RwTransaction) => ({
+  id,
+  veranstaltung_event_id,
+  teilnehmer,
+});
 
 /**
  * Each seminar's share of `rows`, made into `zu`: a booking names its seminar, or one of its

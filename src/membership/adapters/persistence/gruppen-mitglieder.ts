@@ -10,6 +10,7 @@ import { DomainError } from '../../../shared/domain-error';
 import type { SqlBedingung } from '../../domain/auto-regeln';
 import type { GruppenInhalt } from '../../domain/gruppen-regeln';
 import { BenutzerBenutzerGruppe, BenutzerEmailGruppe, BenutzerGruppe } from './benutzer-gruppe.entity';
+import { istMysql } from '../../../platform/database/dialekt';
 
 /** SQLite's limit of bound parameters is far above this; MySQL packets stay small. */
 export const BATCH = 500;
@@ -64,8 +65,7 @@ export class GruppenMitglieder {
   }
 
   get mysql(): boolean {
-    const type = this.dataSource.options.type;
-    return type === 'mysql' || type === 'mariadb';
+    return istMysql(this.dataSource);
   }
 
   /**

@@ -17,9 +17,9 @@ import {
   type GespeicherterTurnus,
 } from '../../application/ports/abo-speicher';
 import { WbAbo, WbAboBuchung, WbAboTurnus } from './wb-abo.entity';
+import { istMysql } from '../../../platform/database/dialekt';
 
-const mitZeilensperre = (manager: EntityManager) =>
-  ['mysql', 'mariadb'].includes(manager.connection.options.type);
+const mitZeilensperre = (manager: EntityManager) => istMysql(manager.connection);
 
 /** A date column as YYYY-MM-DD (the drivers answer a string or a Date). */
 const tag = (wert: unknown): string =>

@@ -18,6 +18,7 @@ import {
   type RabattErgebnis,
   type RabattRegel,
 } from '../../domain/rabatt-berechnung';
+import { istMysql } from '../../../platform/database/dialekt';
 
 /** Amounts in euros are stored as they are typed; the rules count in cents. */
 const betrag = (typ: RabattTyp, wert: number) =>
@@ -88,7 +89,7 @@ export class PreisfindungTypeorm extends Preisfindung {
     const abfrage = manager
       .createQueryBuilder(WbVoucher, 'g')
       .where('g.code = :code', { code: codeNormalisieren(code) });
-    const zeilensperre = ['mysql', 'mariadb'].includes(manager.connection.options.type);
+    const zeilensperre = istMysql(manager.connection);
     const gutschein = await (zeilensperre ? abfrage.setLock('pessimistic_write') : abfrage).getOne();
     const wirkung = gutscheinAnwenden(
       gutschein && { ...gutschein, wert: betrag(gutschein.typ, gutschein.wert) },
