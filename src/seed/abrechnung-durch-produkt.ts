@@ -8,16 +8,20 @@
 import { pruefeKoerper } from '../platform/http/zod-body';
 import type { Row } from '../platform/resources/resource-definition';
 import { BUCHUNG, BuchungsKoerper } from '../billing/adapters/http/billing.schemas';
-import { Abrechnungen } from '../billing/application/abrechnungen';
 import { Buchungsstapel } from '../billing/application/buchungsstapel';
-import { Rechnungslauf, type Ausstellung } from '../billing/application/rechnungslauf';
 import { kategorieObjekt } from '../billing/domain/kategorie';
 import type { SeedContext } from './seed-context';
 
-/** A batch of bookings and changes as the seed makes it: requests as their HTTP bodies. */
+/** A batch of billing as the seed makes it: requests as their HTTP bodies, objects as the verbs name them. */
 export interface SeedStapel {
   buchen(anfrage: Row, datum: Date): Promise<{ id: number; betrag: number }>;
   aendern(id: number, werte: Row): Promise<void>;
+  /** The invoice run of `objekt` at `datum` over its verified bookings; answers the invoices it issued. */
+  laufen(objekt: Objekt, datum: Date): Promise<number[]>;
+  /** Cancels an invoice at `datum` with its bookings, without re-opening copies. */
+  stornieren(rechnungId: number, datum: Date): Promise<void>;
+  /** The export of `objekt` at `datum`: its run, then a summary of its invoices not yet in one. */
+  exportieren(objekt: Objekt, datum: Date): Promise<void>;
 }
 
 /** A billed object as the billing verbs name it. */
@@ -26,74 +30,37 @@ export interface Objekt {
   category_id: number;
 }
 
-/**
- * Invoices issued at the demo's `datum`; their PDF originals are archived on first download, as
- * for invoices issued before archiving existed: rendering each at seeding would double its time.
- */
-const ausstellung = (datum: Date): Ausstellung => ({ datum, archivieren: false });
+const lauf = (objekt: Objekt) => ({ objekt: kategorieObjekt(objekt), nurVerifizierte: true });
 
 export class AbrechnungDurchProdukt {
   private readonly stapel: Buchungsstapel;
-  private readonly lauf: Rechnungslauf;
-  private readonly abrechnungen: Abrechnungen;
 
-  constructor(private readonly ctx: SeedContext) {
-    const get = <T>(type: new (...args: never[]) => T) => ctx.app.get(type, { strict: false });
-    this.stapel = get(Buchungsstapel);
-    this.lauf = get(Rechnungslauf);
-    this.abrechnungen = get(Abrechnungen);
+  constructor(ctx: SeedContext) {
+    this.stapel = ctx.app.get(Buchungsstapel, { strict: false });
   }
 
   /**
-   * Bookings and their changes as one batch of billing (Buchungsstapel), in the order `arbeit`
-   * makes them: each booking at its `datum` (`POST …/rw-transaction`, its body checked as there),
-   * each change as `PUT …/rw-transaction/{id}` (a new amount is a new version, `storno` cancels).
-   * `vorab` are the batch's booking requests, read up front.
+   * Steps of billing as one batch (Buchungsstapel), in the order `arbeit` makes them: each booking
+   * at its `datum` (`POST …/rw-transaction`, its body checked as there), each change as `PUT
+   * …/rw-transaction/{id}` (a new amount is a new version, `storno` cancels), runs, stornos and
+   * exports at theirs. `vorab` are the batch's booking requests, read up front. Invoices are issued
+   * without archiving their PDF originals, which are archived on first download, as for invoices
+   * issued before archiving existed: rendering each at seeding would double its time.
    */
   async imStapel(vorab: readonly Row[], arbeit: (stapel: SeedStapel) => Promise<void>): Promise<void> {
     const eingabe = (anfrage: Row) => pruefeKoerper(BuchungsKoerper, anfrage, BUCHUNG);
-    await this.stapel.ausfuehren(vorab.map(eingabe), null, (stapel) =>
-      arbeit({
-        buchen: (anfrage, datum) => stapel.buchen(eingabe(anfrage), datum),
-        aendern: (id, werte) => stapel.aendern(id, werte),
-      }),
-    );
-  }
-
-  /** The invoice run of `objekt` at `datum` over its verified bookings; answers the invoices it issued. */
-  async laufen(objekt: Objekt, datum: Date): Promise<number[]> {
-    const anfrage = kategorieObjekt(objekt);
-    const vorher = await this.letzteRechnung();
-    await this.lauf.starte({ objekt: anfrage, nurVerifizierte: true }, null, undefined, ausstellung(datum));
-    return this.neueRechnungen(vorher);
-  }
-
-  /** Cancels an invoice at `datum` with its bookings, without re-opening copies. */
-  async stornieren(rechnungId: number, datum: Date): Promise<void> {
-    await this.lauf.storniereRechnung(rechnungId, false, null, ausstellung(datum));
-  }
-
-  /** The export of `objekt` at `datum`: its run, then a summary of its invoices not yet in one. */
-  async exportieren(objekt: Objekt, datum: Date): Promise<void> {
-    await this.abrechnungen.erstelle(
-      { objekt: kategorieObjekt(objekt), nurVerifizierte: true },
+    await this.stapel.ausfuehren(
+      vorab.map(eingabe),
       null,
-      undefined,
-      ausstellung(datum),
+      (stapel) =>
+        arbeit({
+          buchen: (anfrage, datum) => stapel.buchen(eingabe(anfrage), datum),
+          aendern: (id, werte) => stapel.aendern(id, werte),
+          laufen: async (objekt, datum) => (await stapel.laufen(lauf(objekt), datum)).rechnungen,
+          stornieren: async (id, datum) => void (await stapel.stornieren(id, false, datum)),
+          exportieren: async (objekt, datum) => void (await stapel.exportieren(lauf(objekt), datum)),
+        }),
+      { archivieren: false },
     );
-  }
-
-  private async letzteRechnung(): Promise<number> {
-    const [{ max }] = await this.ctx.rows('SELECT MAX(id) AS max FROM rw_rechnung');
-    return Number(max ?? 0);
-  }
-
-  /** Invoices (not stornos) issued after invoice `nach`. */
-  private async neueRechnungen(nach: number): Promise<number[]> {
-    const zeilen = await this.ctx.rows(
-      'SELECT id FROM rw_rechnung WHERE id > ? AND storno_parent_id IS NULL ORDER BY id',
-      [nach],
-    );
-    return zeilen.map((z) => Number(z.id));
   }
 }

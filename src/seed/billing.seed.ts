@@ -41,26 +41,23 @@ interface Buchungsplan {
   verifiziert: boolean;
 }
 
-/** A booking the schedule makes, with what follows from it once it is booked. */
-interface GeplanteBuchung {
-  anfrage: Row;
-  datum: Date;
-  gebucht: (ergebnis: { id: number; betrag: number }) => void;
+/** One step of the demo's billing at its date; a booking's request is read up front by its batch. */
+interface Schritt {
+  datum: number;
+  anfrage?: Row;
+  tue: (stapel: SeedStapel) => Promise<void>;
 }
 
-/** A step of a batch: a booking, or a change of one. */
-type Stapelschritt = { datum: number } & (
-  { buchung: GeplanteBuchung } | { aenderung: (stapel: SeedStapel) => Promise<void> }
-);
-
-type Schritt = Stapelschritt | { datum: number; tue: () => Promise<void> };
-
-const stapelbar = (schritt: Schritt | undefined): schritt is Stapelschritt =>
-  schritt !== undefined && !('tue' in schritt);
+/**
+ * Steps per batch, one transaction each: the transaction, its audit chain append, the participants'
+ * recount and the reads up front are paid once per batch, so the larger the fewer statements; a
+ * batch holds what it read of the records its bookings name (a few hundred rows).
+ */
+const STAPEL = 500;
 
 /**
- * The demo's actions in date order (equal dates in planned order); an action may plan later ones.
- * Bookings and changes that follow each other with nothing else between them are one batch.
+ * The demo's billing in date order (equal dates in planned order); a step may plan later ones.
+ * The steps are played in batches of STAPEL through the product (AbrechnungDurchProdukt).
  */
 class Zeitplan {
   private readonly schritte: Schritt[] = [];
@@ -68,19 +65,8 @@ class Zeitplan {
 
   constructor(private readonly produkt: AbrechnungDurchProdukt) {}
 
-  plane(datum: Date, tue: () => Promise<void>): void {
-    this.einreihen({ datum: datum.getTime(), tue });
-  }
-
-  planeBuchung(buchung: GeplanteBuchung): void {
-    this.einreihen({ datum: buchung.datum.getTime(), buchung });
-  }
-
-  planeAenderung(datum: Date, aenderung: (stapel: SeedStapel) => Promise<void>): void {
-    this.einreihen({ datum: datum.getTime(), aenderung });
-  }
-
-  private einreihen(schritt: Schritt): void {
+  plane(datum: Date, tue: (stapel: SeedStapel) => Promise<void>, anfrage?: Row): void {
+    const schritt = { datum: datum.getTime(), anfrage, tue };
     let von = this.naechster;
     let bis = this.schritte.length;
     while (von < bis) {
@@ -93,22 +79,12 @@ class Zeitplan {
 
   async abarbeiten(): Promise<void> {
     while (this.naechster < this.schritte.length) {
-      const schritt = this.schritte[this.naechster];
-      if (!stapelbar(schritt)) {
-        this.naechster++;
-        await schritt.tue();
-        continue;
-      }
-      const stapel: Stapelschritt[] = [];
-      for (let s: Schritt | undefined = schritt; stapelbar(s); s = this.schritte[this.naechster]) {
-        stapel.push(s);
-        this.naechster++;
-      }
-      const vorab = stapel.flatMap((s) => ('buchung' in s ? [s.buchung.anfrage] : []));
-      await this.produkt.imStapel(vorab, async (seedStapel) => {
-        for (const s of stapel)
-          if ('buchung' in s) s.buchung.gebucht(await seedStapel.buchen(s.buchung.anfrage, s.buchung.datum));
-          else await s.aenderung(seedStapel);
+      const vorab = this.schritte
+        .slice(this.naechster, this.naechster + STAPEL)
+        .flatMap((s) => (s.anfrage ? [s.anfrage] : []));
+      await this.produkt.imStapel(vorab, async (stapel) => {
+        for (let n = 0; n < STAPEL && this.naechster < this.schritte.length; n++)
+          await this.schritte[this.naechster++].tue(stapel);
       });
     }
   }
@@ -370,15 +346,15 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   const laeufe = new Map<string, { objekt: Objekt; bis: number }>();
   for (const plan of buchungen) {
     let gebucht: { id: number; betrag: number } | undefined;
-    const verifiziert = plan.folge ? false : plan.verifiziert;
-    zeitplan.planeBuchung({
-      anfrage: { ...plan.anfrage, verifiziert },
-      datum: plan.datum,
-      gebucht: (ergebnis) => (gebucht = ergebnis),
-    });
+    const anfrage = { ...plan.anfrage, verifiziert: plan.folge ? false : plan.verifiziert };
+    zeitplan.plane(
+      plan.datum,
+      async (stapel) => void (gebucht = await stapel.buchen(anfrage, plan.datum)),
+      anfrage,
+    );
     const folge = plan.folge;
     if (folge) {
-      zeitplan.planeAenderung(folge.datum, (stapel) =>
+      zeitplan.plane(folge.datum, (stapel) =>
         stapel.aendern(
           gebucht!.id,
           folge.art === 'storno'
@@ -407,14 +383,14 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
     laufAnzahl++;
     const key = objektSchluessel(objekt);
     if ((letzterLauf.get(key)?.datum ?? datum) <= datum) letzterLauf.set(key, { objekt, datum });
-    zeitplan.plane(datum, async () => {
-      const rechnungen = await produkt.laufen(objekt, datum);
+    zeitplan.plane(datum, async (stapel) => {
+      const rechnungen = await stapel.laufen(objekt, datum);
       if (rechnungen.length > 0) mitRechnungen.add(key);
       for (const id of rechnungen) {
         const stornoDatum = new Date(datum.getTime() + rng.int(3, 30) * DAY);
         if ((rng.chance(0.05) || stornoAnzahl === 0) && stornoDatum <= heute) {
           stornoAnzahl++;
-          zeitplan.plane(stornoDatum, () => produkt.stornieren(id, stornoDatum));
+          zeitplan.plane(stornoDatum, (s) => s.stornieren(id, stornoDatum));
         }
       }
     });
@@ -425,10 +401,10 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   for (const [key, { objekt, datum: lauf }] of letzterLauf) {
     if (lauf.getTime() > heute.getTime() - 60 * DAY || !rng.chance(0.7)) continue;
     const datum = new Date(Math.min(heute.getTime(), lauf.getTime() + rng.int(1, 20) * DAY));
-    zeitplan.plane(datum, async () => {
+    zeitplan.plane(datum, async (stapel) => {
       if (!mitRechnungen.has(key)) return;
       exportAnzahl++;
-      await produkt.exportieren(objekt, datum);
+      await stapel.exportieren(objekt, datum);
     });
   }
 

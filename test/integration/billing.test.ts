@@ -860,6 +860,46 @@ describe.each(databases())('billing core on %s', (kind) => {
     30_000,
   );
 
+  describe('a run of several invoices', () => {
+    it('issues them in one INSERT, numbered in order, each with its member’s bookings and audit entry', async () => {
+      const kreis = await post('rw-kreis', { titel: 'Sammellauf', template: 'S-{nr:3}', offset_nr: 0 });
+      const seminar = await seminarMitKreis(kreis, 'Sammellauf');
+      const mitglieder: number[] = [];
+      for (const [i, name] of ['Albers', 'Brandt', 'Claasen'].entries()) {
+        const mitglied = await post('benutzer', { vorname: 'Kim', nachname: name, kennnummer: `30020${i}` });
+        await bezahloption(mitglied, seminar, { typ: 'transfer' });
+        await buche(seminar, mitglied, 100 + i, `Sammellauf ${name}`);
+        mitglieder.push(mitglied);
+      }
+      const eingefuegt: string[] = [];
+      const logQuery = jest.spyOn(t.dataSource.logger, 'logQuery').mockImplementation((sql: string) => {
+        if (/^INSERT INTO [`"]?rw_rechnung[`"]?/i.test(sql)) eingefuegt.push(sql);
+      });
+      try {
+        const response = await lauf({ category: 'seminare', category_id: seminar });
+        expect(response.body).toEqual({ all: 3, created: 3, storno: 0, fehler: [] });
+      } finally {
+        logQuery.mockRestore();
+      }
+
+      // MySQL (not MariaDB) cannot answer the ids of a multi-row INSERT: there each invoice is its own.
+      const [{ version }] = kind === 'mysql' ? await t.dataSource.query('SELECT VERSION() AS version') : [{}];
+      expect(eingefuegt).toHaveLength(kind === 'mysql' && !/MariaDB/i.test(version) ? 3 : 1);
+      const rechnungen = await list('rw-rechnung', { veranstaltung_id: seminar });
+      expect(rechnungen.map((r) => [r.rechnungs_nr, r.benutzer_id, r.betrag])).toEqual([
+        ['S-001', mitglieder[0], 100],
+        ['S-002', mitglieder[1], 101],
+        ['S-003', mitglieder[2], 102],
+      ]);
+      for (const r of rechnungen) {
+        const [buchung] = await list('rw-transaction', { rw_rechnung_id: r.id });
+        expect(buchung).toMatchObject({ benutzer_id: r.benutzer_id, locked: true });
+        const [eintrag] = await list('audit', { resource: 'rw-rechnung', record_id: r.id });
+        expect(eintrag).toMatchObject({ action: 'invoice-run' });
+      }
+    });
+  });
+
   describe('number circles under concurrency', () => {
     it('gives 20 parallel runs on one circle gapless unique numbers, each object invoiced once', async () => {
       const kreis = await post('rw-kreis', { titel: 'Parallel', template: 'P-{nr:4}', offset_nr: 500 });

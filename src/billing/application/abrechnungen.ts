@@ -118,72 +118,85 @@ export class Abrechnungen {
 
   /** `datum`: the date of issue of what the export's run issues. */
   async erstelle(
-    { objekt, nurVerifizierte }: Laufanfrage,
+    anfrage: Laufanfrage,
     actor: Actor | null,
     melde: Melder = ohneFortschritt,
     { datum = this.uhr.jetzt(), archivieren = true }: Ausstellung = {},
   ): Promise<Exportergebnis> {
-    const { ausgestellt, ...abrechnung } = await this.speicher.transaktion(async (tx) => {
-      const lauf = await this.lauf.laufe(tx, objekt, nurVerifizierte, datum, actor, melde);
-      await melde(0, 0, 'Die Abrechnung wird zusammengestellt');
-      const offen = await tx.nichtAbgerechneteRechnungenGesperrt(objekt);
-      if (offen.length === 0) {
-        // Nothing gathered means the run issued nothing either: the transaction writes nothing.
-        throw DomainError.conflict(
-          'NICHTS_ZU_EXPORTIEREN',
-          [NICHTS_ZU_EXPORTIEREN, ...lauf.fehler].join(' '),
-        );
-      }
-      const { lastschriften, erstattungen } = await sepaAuswahl(tx, offen);
-      const betrag = offen.reduce((s, r) => s + eurosToCents(Number(r.betrag ?? 0)), 0);
-      const stornos = offen.filter((r) => r.storno_parent_id != null).length;
-      const ergebnis = { all: offen.length, created: offen.length - stornos, storno: stornos };
-      const werte = {
-        category: objekt.category,
-        [objekt.feld]: objekt.id,
-        data: {
-          betrag: centsToEuros(betrag),
-          ...ergebnis,
-          sepa_debit: sepaDaten(lastschriften),
-          sepa_transfer: sepaDaten(erstattungen),
-          rechnungenEmail: 0,
-        },
-      };
-      const id = await tx.abrechnungAnlegen(werte);
-      await tx.protokolliere({
-        actor,
-        resource: 'rw-abrechnung',
-        recordId: id,
-        action: 'create',
-        changes: auditChanges(null, werte),
-      });
-      await tx.rechnungenAendern(
-        offen.map((r) => r.id),
-        { rw_abrechnung_id: id },
-      );
-      for (const [i, r] of offen.entries()) {
-        await tx.protokolliere({
-          actor,
-          resource: 'rw-rechnung',
-          recordId: r.id,
-          action: 'update',
-          changes: { rw_abrechnung_id: { before: null, after: id } },
-        });
-        await melde(i + 1, offen.length, 'Rechnungen werden der Abrechnung zugeordnet');
-      }
-      await protokolliere(tx, id, 'create', actor);
-      return {
-        ...ergebnis,
-        fehler: lauf.fehler,
-        id,
-        betrag: centsToEuros(betrag),
-        ausgestellt: lauf.ausgestellt,
-      };
-    }, READ_COMMITTED);
+    const { ausgestellt, ...abrechnung } = await this.speicher.transaktion(
+      (tx) => this.erstelleIn(tx, anfrage, actor, datum, melde),
+      READ_COMMITTED,
+    );
     // Committed: the originals of what the export's run issued (as in Rechnungslauf.starte).
     if (!archivieren) return abrechnung;
     const nichtArchiviert = await this.dokument.archivieren(ausgestellt, melde);
     return { ...abrechnung, fehler: [...abrechnung.fehler, ...nichtArchiviert] };
+  }
+
+  /**
+   * The export inside the caller's transaction (which should read committed, as `erstelle`'s
+   * does; Buchungsstapel): the object's run, then the summary of its invoices not yet in one.
+   * Answers the ids of what the run issued besides, to archive once committed.
+   */
+  async erstelleIn(
+    tx: BillingTx,
+    { objekt, nurVerifizierte }: Laufanfrage,
+    actor: Actor | null,
+    datum: Date,
+    melde: Melder = ohneFortschritt,
+  ): Promise<Exportergebnis & { ausgestellt: number[] }> {
+    const lauf = await this.lauf.laufe(tx, objekt, nurVerifizierte, datum, actor, melde);
+    await melde(0, 0, 'Die Abrechnung wird zusammengestellt');
+    const offen = await tx.nichtAbgerechneteRechnungenGesperrt(objekt);
+    if (offen.length === 0) {
+      // Nothing gathered means the run issued nothing either: the transaction writes nothing.
+      throw DomainError.conflict('NICHTS_ZU_EXPORTIEREN', [NICHTS_ZU_EXPORTIEREN, ...lauf.fehler].join(' '));
+    }
+    const { lastschriften, erstattungen } = await sepaAuswahl(tx, offen);
+    const betrag = offen.reduce((s, r) => s + eurosToCents(Number(r.betrag ?? 0)), 0);
+    const stornos = offen.filter((r) => r.storno_parent_id != null).length;
+    const ergebnis = { all: offen.length, created: offen.length - stornos, storno: stornos };
+    const werte = {
+      category: objekt.category,
+      [objekt.feld]: objekt.id,
+      data: {
+        betrag: centsToEuros(betrag),
+        ...ergebnis,
+        sepa_debit: sepaDaten(lastschriften),
+        sepa_transfer: sepaDaten(erstattungen),
+        rechnungenEmail: 0,
+      },
+    };
+    const id = await tx.abrechnungAnlegen(werte);
+    await tx.protokolliere({
+      actor,
+      resource: 'rw-abrechnung',
+      recordId: id,
+      action: 'create',
+      changes: auditChanges(null, werte),
+    });
+    await tx.rechnungenAendern(
+      offen.map((r) => r.id),
+      { rw_abrechnung_id: id },
+    );
+    for (const [i, r] of offen.entries()) {
+      await tx.protokolliere({
+        actor,
+        resource: 'rw-rechnung',
+        recordId: r.id,
+        action: 'update',
+        changes: { rw_abrechnung_id: { before: null, after: id } },
+      });
+      await melde(i + 1, offen.length, 'Rechnungen werden der Abrechnung zugeordnet');
+    }
+    await protokolliere(tx, id, 'create', actor);
+    return {
+      ...ergebnis,
+      fehler: lauf.fehler,
+      id,
+      betrag: centsToEuros(betrag),
+      ausgestellt: lauf.ausgestellt,
+    };
   }
 
   /**

@@ -1,3 +1,5 @@
+import { ConfigService } from '@nestjs/config';
+import type { MitgliederAuskunft } from '../../membership/application/ports/mitglieder-auskunft';
 import { Ereignisbus } from '../../platform/events/ereignisbus';
 import type { ResourceReader } from '../../platform/resources/resource-reader';
 import type { Row } from '../../platform/resources/resource-definition';
@@ -7,10 +9,17 @@ import { Preisfindung, type GutscheinBuchung } from '../../promotions/applicatio
 import { DomainError } from '../../shared/domain-error';
 import type { BuchungGeaendert } from '../../shared/ereignisse';
 import type { BuchungsEingabe } from '../domain/buchung';
+import type { KategorieObjekt } from '../domain/kategorie';
+import { Abrechnungen } from './abrechnungen';
 import { Buchungen } from './buchungen';
 import { Buchungsstapel, type Stapel } from './buchungsstapel';
+import { Nummernvergabe } from './nummernvergabe';
 import { AbrechnungsspeicherInMemory } from './ports/abrechnungsspeicher.testing';
 import { Uhr } from './ports/uhr';
+import { ZahlungsspeicherInMemory } from './ports/zahlungsspeicher.testing';
+import { dokumentMitFakes, VerbandsdatenInMemory } from './rechnungs-dokument.testing';
+import { Rechnungslauf } from './rechnungslauf';
+import { Verbandsangaben } from './verbandsdaten';
 import { Vorgaenge } from './vorgaenge';
 
 /** What billing asks promotions' port for, as the port names it. */
@@ -21,6 +30,7 @@ const MITGLIED = 10;
 const MITARBEITER = 11;
 const NICHTMITGLIED = 12;
 const SEMINAR = 7;
+const SEMINAR_OBJEKT: KategorieObjekt = { category: 'seminare', feld: 'veranstaltung_id', id: SEMINAR };
 
 class FesteUhr extends Uhr {
   jetzt() {
@@ -116,8 +126,47 @@ function aufbau() {
   const buchungen = new Buchungen(speicher, preisfindung, ereignisse, new FesteUhr(), registry, reader);
   const writer = { values: (_definition: unknown, body: Row) => body } as unknown as ResourceWriter;
   const vorgaenge = new Vorgaenge(speicher, ereignisse, registry, reader, writer);
-  const stapel = new Buchungsstapel(speicher, buchungen, vorgaenge, preisfindung, ereignisse);
-  return { speicher, buchungen, stapel, preisfindung, gemeldet };
+  // Invoices of the seminar: circle 1 by template 1, the member pays by transfer.
+  speicher.tabellen.kreise.set(1, { template: 'RE-{YYYY}-{NR:3}', current_nr: 0, offset_nr: 0 });
+  speicher.tabellen.vorlagen.push({
+    id: 1,
+    titel: 'Seminare',
+    rw_kreis_id: 1,
+    datei: null,
+    storno_datei: null,
+  });
+  speicher.tabellen.zahlungswege.push({
+    id: 1,
+    benutzer_id: MITGLIED,
+    typ: 'transfer',
+    adresse: { bezeichnung: null, strasse: 'Hauptstr. 1', plz: '10115', ort: 'Berlin' },
+    konto: null,
+    objekt: SEMINAR_OBJEKT,
+    skript_per_post: false,
+  });
+  const { dokument, archiv } = dokumentMitFakes(speicher);
+  const lauf = new Rechnungslauf(
+    speicher,
+    new Nummernvergabe(),
+    ereignisse,
+    new FesteUhr(),
+    dokument,
+    new ZahlungsspeicherInMemory(),
+  );
+  const config = new ConfigService({});
+  const verband = new Verbandsangaben(new VerbandsdatenInMemory(), {} as MitgliederAuskunft, config);
+  const abrechnungen = new Abrechnungen(speicher, lauf, dokument, new FesteUhr(), verband, config);
+  const stapel = new Buchungsstapel(
+    speicher,
+    buchungen,
+    vorgaenge,
+    preisfindung,
+    ereignisse,
+    lauf,
+    abrechnungen,
+    dokument,
+  );
+  return { speicher, buchungen, stapel, preisfindung, gemeldet, lauf, abrechnungen, archiv };
 }
 
 const seminarbuchung = (werte: Partial<BuchungsEingabe> = {}): BuchungsEingabe => ({
@@ -587,6 +636,85 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
 
       expect(gesperrt).toEqual(['Veranstaltung 8, 7']);
       expect(speicher.tabellen.vorgaenge.map((v) => v.veranstaltung_id)).toEqual([8, SEMINAR, 8]);
+    });
+
+    /** Anna's bookings 100 and 101 as their invoices read them (19 % VAT, template 1). */
+    const abrechenbar = (a: ReturnType<typeof aufbau>) => {
+      for (const id of [100, 101])
+        a.speicher.tabellen.objektdaten.set(id, {
+          benutzer_name: 'Kanzlei Muster',
+          quellen: { seminar: { titel: 'Steuerrecht aktuell', mwst: 19, rw_vorlage_id: 1 } },
+        });
+      return a;
+    };
+    const lauf = { objekt: SEMINAR_OBJEKT, nurVerifizierte: false };
+    const tag = (d: number) => new Date(Date.UTC(2026, 2, d, 9));
+
+    it('runs, cancels and exports as the use cases on their own would, each step seeing the ones before', async () => {
+      const einzeln = abrechenbar(aufbau());
+      await einzeln.buchungen.buchen(vorab[0], null, tag(1));
+      await einzeln.buchungen.buchen(vorab[1], null, tag(2));
+      await einzeln.lauf.starte(lauf, null, undefined, { datum: tag(3) });
+      await einzeln.lauf.storniereRechnung(einzeln.speicher.tabellen.rechnungen[0].id, true, null, {
+        datum: tag(4),
+      });
+      await einzeln.abrechnungen.erstelle(lauf, null, undefined, { datum: tag(5) });
+      const gestapelt = abrechenbar(aufbau());
+
+      const ausgang = await gestapelt.stapel.ausfuehren(vorab.slice(0, 2), null, async (s) => {
+        await s.buchen(vorab[0], tag(1));
+        await s.buchen(vorab[1], tag(2));
+        const erster = await s.laufen(lauf, tag(3));
+        const storno = await s.stornieren(erster.rechnungen[0], true, tag(4));
+        const abrechnung = await s.exportieren(lauf, tag(5));
+        return { erster, storno, abrechnung };
+      });
+
+      expect(ausgang.erster).toMatchObject({ created: 1, rechnungen: [102] });
+      expect(ausgang.storno).toMatchObject({ storno: 103, kopien: [expect.any(Number), expect.any(Number)] });
+      expect(ausgang.abrechnung).toMatchObject({ all: 3, created: 2, storno: 1 });
+      const t = gestapelt.speicher.tabellen;
+      expect(t.rechnungen.map((r) => r.rechnungs_nr)).toEqual(['RE-2026-001', 'RE-2026-002', 'RE-2026-003']);
+      expect(t.vorgaenge).toEqual(einzeln.speicher.tabellen.vorgaenge);
+      expect(t.rechnungen).toEqual(einzeln.speicher.tabellen.rechnungen);
+      // The summary's own creation time is the clock's, not the demo date's.
+      const ohneZeit = ({ createdAt: _, ...rest }: { createdAt: Date }) => rest;
+      expect(t.abrechnungen.map(ohneZeit)).toEqual(einzeln.speicher.tabellen.abrechnungen.map(ohneZeit));
+      // The originals are archived once the batch committed, not after each step: the same entries, later.
+      const archiviert = (audit: typeof t.audit) => audit.filter((e) => e.action === 'archive');
+      const sonst = (audit: typeof t.audit) => audit.filter((e) => e.action !== 'archive');
+      expect(sonst(t.audit)).toEqual(sonst(einzeln.speicher.tabellen.audit));
+      expect(t.audit.slice(-3)).toEqual(archiviert(einzeln.speicher.tabellen.audit));
+      expect([...gestapelt.archiv.dateien.keys()]).toEqual([...einzeln.archiv.dateien.keys()]);
+      expect(gestapelt.archiv.dateien.size).toBe(3);
+    });
+
+    it('archives nothing when asked not to, and nothing of a batch refused after its run', async () => {
+      const ohne = abrechenbar(aufbau());
+      await ohne.stapel.ausfuehren(
+        vorab.slice(0, 1),
+        null,
+        async (s) => {
+          await s.buchen(vorab[0], tag(1));
+          await s.laufen(lauf, tag(2));
+        },
+        { archivieren: false },
+      );
+      expect(ohne.speicher.tabellen.rechnungen).toHaveLength(1);
+      expect(ohne.archiv.dateien.size).toBe(0);
+
+      const abgelehnt = abrechenbar(aufbau());
+      await expect(
+        abgelehnt.stapel.ausfuehren(vorab.slice(0, 1), null, async (s) => {
+          await s.buchen(vorab[0], tag(1));
+          await s.laufen(lauf, tag(2));
+          await s.exportieren({ ...lauf, objekt: { ...SEMINAR_OBJEKT, id: 8 } }, tag(3));
+        }),
+      ).rejects.toMatchObject({ code: 'NICHTS_ZU_EXPORTIEREN' });
+      expect(abgelehnt.speicher.tabellen.vorgaenge).toEqual([]);
+      expect(abgelehnt.speicher.tabellen.rechnungen).toEqual([]);
+      expect(abgelehnt.speicher.tabellen.kreise.get(1)!.current_nr).toBe(0);
+      expect(abgelehnt.archiv.dateien.size).toBe(0);
     });
 
     it('writes nothing of the batch when one step is refused, and announces nothing', async () => {

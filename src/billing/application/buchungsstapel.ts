@@ -1,11 +1,14 @@
 /**
- * Booking batches (the seed plays its bookings and their changes through them): bookings and
- * changes of bookings in one transaction, in the caller's order, each by its own use case's rules
- * (Buchungen, Vorgaenge), so each booking's discount limits count the batch's earlier bookings and
- * changes. Done once per batch instead of per step: reading what its bookings name (Lesepuffer, up
- * front for the requests given), loading the discount rules, starting the new bookings' chains and
+ * Billing batches (the seed plays its billing through them): bookings, changes of bookings,
+ * invoice runs, stornos and exports in one transaction, in the caller's order, each by its own use
+ * case's rules (Buchungen, Vorgaenge, Rechnungslauf, Abrechnungen), so each booking's discount
+ * limits count the batch's earlier bookings and changes, and each run invoices what the batch
+ * booked before it. Done once per batch instead of per step: the transaction with its audit chain
+ * append, reading what its bookings name (Lesepuffer, up front for the requests given), loading the
+ * discount rules, starting the new bookings' chains (before any step that copies one) and
  * recounting participants (its `buchung.geaendert` announcements merged, Ereignisbus.gebuendelt).
- * One refusal writes nothing of the batch.
+ * One refusal writes nothing of the batch; the originals of the invoices it issued are archived
+ * once it committed, as after a single run.
  */
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../platform/audit/audit-trail';
@@ -18,10 +21,18 @@ import {
 } from '../../promotions/application/ports/preisfindung';
 import { buchungsZiel, type BuchungGeaendert } from '../../shared/ereignisse';
 import { buchungsanfrage, type Buchungsanfrage, type BuchungsEingabe, type Person } from '../domain/buchung';
+import { Abrechnungen, type Exportergebnis } from './abrechnungen';
 import { Buchungen } from './buchungen';
 import { mitLesepuffer, type Lesepuffer } from './lesepuffer';
 import { Abrechnungsspeicher, type BillingTx, type Buchungsobjekt } from './ports/abrechnungsspeicher';
-import { READ_COMMITTED } from './rechnungslauf';
+import { RechnungsDokument } from './rechnungs-dokument';
+import {
+  READ_COMMITTED,
+  Rechnungslauf,
+  type Laufanfrage,
+  type Laufausgang,
+  type Stornoergebnis,
+} from './rechnungslauf';
 import { Vorgaenge } from './vorgaenge';
 
 /** What a batch's work can do, in its transaction. */
@@ -30,6 +41,17 @@ export interface Stapel {
   buchen(eingabe: BuchungsEingabe, jetzt: Date): Promise<{ id: number; betrag: number }>;
   /** Changes a booking (as `PUT …/rw-transaction/{id}`). */
   aendern(id: number, werte: Row): Promise<void>;
+  /** An invoice run (as `POST …/rw-rechnung`), its invoices issued at `datum`. */
+  laufen(anfrage: Laufanfrage, datum: Date): Promise<Laufausgang>;
+  /** Cancels invoice `id` at `datum` (as `DELETE …/rw-rechnung/{id}/modifyAll?copy=…`). */
+  stornieren(id: number, kopieren: boolean, datum: Date): Promise<Stornoergebnis>;
+  /** An export (as `POST …/rw-abrechnung`): its run at `datum`, then its summary. */
+  exportieren(anfrage: Laufanfrage, datum: Date): Promise<Exportergebnis>;
+}
+
+/** Whether the batch archives the originals of the invoices it issued (default), as a run does. */
+export interface Stapeloptionen {
+  archivieren?: boolean;
 }
 
 /** A batch's announcements as one: every object they name. A batch books and changes, never deletes. */
@@ -47,6 +69,9 @@ export class Buchungsstapel {
     private readonly vorgaenge: Vorgaenge,
     private readonly preisfindung: Preisfindung,
     private readonly ereignisse: Ereignisbus,
+    private readonly lauf: Rechnungslauf,
+    private readonly abrechnungen: Abrechnungen,
+    private readonly dokument: RechnungsDokument,
   ) {}
 
   /**
@@ -57,10 +82,12 @@ export class Buchungsstapel {
     vorab: readonly BuchungsEingabe[],
     actor: Actor | null,
     arbeit: (stapel: Stapel) => Promise<T>,
+    { archivieren = true }: Stapeloptionen = {},
   ): Promise<T> {
     const anfragen = vorab.map(buchungsanfrage);
+    const ausgestellt: number[] = [];
     // READ COMMITTED on MySQL, as a single booking's: the seminar locked, earlier bookings read as committed.
-    return this.speicher.transaktion(async (tx) => {
+    const ergebnis = await this.speicher.transaktion(async (tx) => {
       const sicht = await vorgeladen(tx, anfragen);
       let rechner: Promise<Rabattrechner> | undefined;
       const rabatte = async (buchung: RabattBuchung) =>
@@ -87,10 +114,33 @@ export class Buchungsstapel {
           );
           return { id: gebucht.id, betrag: Number(gebucht.betrag ?? 0) };
         },
+        // A new version copies its chain: the chains of the bookings before it are started first.
         aendern: async (id, werte) => {
-          // A new version copies its chain: the chains of the bookings before it are started first.
           await kettenBeginnen();
           await this.vorgaenge.aendernIn(sicht, id, werte, actor);
+        },
+        laufen: async ({ objekt, nurVerifizierte }, datum) => {
+          await kettenBeginnen();
+          const lauf = await this.lauf.laufe(sicht, objekt, nurVerifizierte, datum, actor);
+          ausgestellt.push(...lauf.ausgestellt);
+          return lauf;
+        },
+        stornieren: async (id, kopieren, datum) => {
+          await kettenBeginnen();
+          const storno = await this.lauf.storniereIn(sicht, id, kopieren, actor, datum);
+          ausgestellt.push(storno.storno);
+          return storno;
+        },
+        exportieren: async (anfrage, datum) => {
+          await kettenBeginnen();
+          const { ausgestellt: neu, ...abrechnung } = await this.abrechnungen.erstelleIn(
+            sicht,
+            anfrage,
+            actor,
+            datum,
+          );
+          ausgestellt.push(...neu);
+          return abrechnung;
         },
       };
       return this.ereignisse.gebuendelt('buchung.geaendert', tx.transaktion, zusammen, async () => {
@@ -99,6 +149,9 @@ export class Buchungsstapel {
         return ergebnis;
       });
     }, READ_COMMITTED);
+    // Committed: a failed rendering leaves its invoice to its first download, as after a run.
+    if (archivieren) await this.dokument.archivieren(ausgestellt);
+    return ergebnis;
   }
 }
 

@@ -27,17 +27,20 @@ function aufbau() {
   fakes.vorlagen.dateien.set('seminar.hbs', 'Seminar');
   fakes.vorlagen.dateien.set('seminar-storno.hbs', 'Seminar-Storno');
   const rechnung = (werte: Partial<NeueRechnung> = {}) =>
-    speicher.transaktion((tx) =>
-      tx.rechnungAnlegen({
-        rechnungs_nr: 'RE-2026-001',
-        benutzer_id: ANNA,
-        betrag: 119,
-        netto: 100,
-        mwst: 19,
-        data: { datum: '2026-03-10T09:00:00.000Z', positionen: [], steuern: [] },
-        ...werte,
-      }),
-    );
+    speicher.transaktion(async (tx) => {
+      const [id] = await tx.rechnungenAnlegen([
+        {
+          rechnungs_nr: 'RE-2026-001',
+          benutzer_id: ANNA,
+          betrag: 119,
+          netto: 100,
+          mwst: 19,
+          data: { datum: '2026-03-10T09:00:00.000Z', positionen: [], steuern: [] },
+          ...werte,
+        },
+      ]);
+      return id;
+    });
   const zeile = (id: number) => speicher.tabellen.rechnungen.find((r) => r.id === id)!;
   return { speicher, ...fakes, rechnung, zeile };
 }

@@ -91,6 +91,8 @@ export interface Ausstellung {
 /** A run inside a transaction: its result and the ids of the invoices it issued, to archive once committed. */
 export interface Laufausgang extends Laufergebnis {
   ausgestellt: number[];
+  /** Of those, the invoices (not the storno invoices). */
+  rechnungen: number[];
 }
 
 export interface Stornoergebnis {
@@ -164,7 +166,11 @@ export class Rechnungslauf {
     melde: Melder = ohneFortschritt,
     { datum = this.uhr.jetzt(), archivieren = true }: Ausstellung = {},
   ): Promise<Laufergebnis> {
-    const { ausgestellt, ...ergebnis } = await this.speicher.transaktion(
+    const {
+      ausgestellt,
+      rechnungen: _rechnungen,
+      ...ergebnis
+    } = await this.speicher.transaktion(
       (tx) => this.laufe(tx, anfrage.objekt, anfrage.nurVerifizierte, datum, actor, melde),
       READ_COMMITTED,
     );
@@ -207,9 +213,9 @@ export class Rechnungslauf {
 
     // 4. Storno invoices, and the re-opened versions of the rest.
     const neueVersionen = new Map<number, number>();
-    const neu: number[] = [];
+    const stornos: number[] = [];
     for (const [i, rechnung] of zuStornieren.entries()) {
-      neu.push(await this.storniere(tx, nummern, rechnung, datum, actor));
+      stornos.push(await this.storniere(tx, nummern, rechnung, datum, actor));
       await melde(i + 1, zuStornieren.length, 'Storno-Rechnungen werden ausgestellt');
     }
     for (const t of wiederOffen) neueVersionen.set(t.id, await wiederEroeffnen(tx, t));
@@ -233,9 +239,7 @@ export class Rechnungslauf {
     });
     const optionen = await zahlungswege(tx, objekt, vorgaenge);
     const { entwuerfe, mitglieder, fehler } = rechnungsentwuerfe(vorgaenge, optionen.typen);
-    /** Each invoiced transaction's invoice, written for all of them after the last invoice. */
-    const zuordnung = new Map<number, number>();
-    for (const [i, entwurf] of entwuerfe.entries()) {
+    const neu = entwuerfe.map((entwurf) => {
       const option = optionen.zeilen.get(entwurf.benutzer_id)!;
       const inhalt: Rechnungsinhalt = {
         ...rechnungsinhalt(entwurf.positionen, entwurf.summen),
@@ -250,7 +254,7 @@ export class Rechnungslauf {
         }),
         leistungszeitraum: gesamtzeitraum(entwurf.positionen.map((p) => zeitraeume.get(p.vorgang_id))),
       };
-      const id = await this.stelleAus(tx, nummern, datum, actor, 'invoice-run', {
+      return rechnungswerte(nummern, datum, {
         rw_kreis_id: entwurf.rw_kreis_id,
         benutzer_id: entwurf.benutzer_id,
         category: objekt.category,
@@ -260,10 +264,14 @@ export class Rechnungslauf {
         summen: entwurf.summen,
         inhalt,
       });
-      neu.push(id);
-      for (const p of entwurf.positionen) zuordnung.set(p.vorgang_id, id);
-      await melde(i + 1, entwuerfe.length, 'Rechnungen werden ausgestellt');
-    }
+    });
+    const rechnungen = await this.stelleAus(tx, actor, 'invoice-run', neu, (i) =>
+      melde(i, entwuerfe.length, 'Rechnungen werden ausgestellt'),
+    );
+    /** Each invoiced transaction's invoice, written for all of them in one statement. */
+    const zuordnung = new Map<number, number>();
+    for (const [i, entwurf] of entwuerfe.entries())
+      for (const p of entwurf.positionen) zuordnung.set(p.vorgang_id, rechnungen[i]);
     await tx.aufRechnungenSetzen(zuordnung);
     await nummern.schreiben();
     return {
@@ -271,7 +279,8 @@ export class Rechnungslauf {
       created: entwuerfe.length,
       storno: zuStornieren.length,
       fehler,
-      ausgestellt: neu,
+      ausgestellt: [...stornos, ...rechnungen],
+      rechnungen,
     };
   }
 
@@ -287,44 +296,55 @@ export class Rechnungslauf {
     actor: Actor | null,
     { datum = this.uhr.jetzt(), archivieren = true }: Ausstellung = {},
   ): Promise<Stornoergebnis> {
-    const ergebnis = await this.speicher.transaktion(async (tx) => {
-      const rechnung = await tx.rechnungGesperrt(id);
-      if (!rechnung) throw DomainError.notFound('NOT_FOUND', `Rechnung ${id} wurde nicht gefunden.`);
-      pruefeStornierbar(rechnung);
-      const vorgaenge = await tx.vorgaengeAufRechnungenGesperrt([id]);
-      const nummern = await this.nummern.sperren(
-        tx,
-        rechnung.rw_kreis_id == null ? [] : [rechnung.rw_kreis_id],
-      );
-      const storno = await this.storniere(tx, nummern, rechnung, datum, actor);
-      await nummern.schreiben();
-      const kopien: number[] = [];
-      for (const t of vorgaenge) {
-        if (!t.storno) {
-          await tx.vorgaengeAendern([t.id], { storno: true });
-          await tx.protokolliere({
-            actor,
-            resource: 'rw-transaction',
-            recordId: t.id,
-            action: 'storno',
-            changes: { storno: { before: false, after: true } },
-          });
-          // Without a copy the booking ends here: its voucher is given back.
-          if (!kopieren)
-            await this.ereignisse.melden('buchung.aktiv', buchungAktiv(t, false, actor), tx.transaktion);
-        }
-        if (kopieren) kopien.push(await wiederEroeffnen(tx, t));
-      }
-      await this.ereignisse.melden(
-        'buchung.geaendert',
-        { ziele: vorgaenge.map(buchungsZiel) },
-        tx.transaktion,
-      );
-      return { storno, kopien };
-    }, READ_COMMITTED);
+    const ergebnis = await this.speicher.transaktion(
+      (tx) => this.storniereIn(tx, id, kopieren, actor, datum),
+      READ_COMMITTED,
+    );
     // A storno whose PDF fails to render stays without original; its first download shows why.
     if (archivieren) await this.dokument.archivieren([ergebnis.storno]);
     return ergebnis;
+  }
+
+  /**
+   * The storno of invoice `id` inside the caller's transaction (which should read committed, as
+   * `storniereRechnung`'s does; Buchungsstapel); archiving the storno's original is the caller's.
+   */
+  async storniereIn(
+    tx: BillingTx,
+    id: number,
+    kopieren: boolean,
+    actor: Actor | null,
+    datum: Date,
+  ): Promise<Stornoergebnis> {
+    const rechnung = await tx.rechnungGesperrt(id);
+    if (!rechnung) throw DomainError.notFound('NOT_FOUND', `Rechnung ${id} wurde nicht gefunden.`);
+    pruefeStornierbar(rechnung);
+    const vorgaenge = await tx.vorgaengeAufRechnungenGesperrt([id]);
+    const nummern = await this.nummern.sperren(
+      tx,
+      rechnung.rw_kreis_id == null ? [] : [rechnung.rw_kreis_id],
+    );
+    const storno = await this.storniere(tx, nummern, rechnung, datum, actor);
+    await nummern.schreiben();
+    const kopien: number[] = [];
+    for (const t of vorgaenge) {
+      if (!t.storno) {
+        await tx.vorgaengeAendern([t.id], { storno: true });
+        await tx.protokolliere({
+          actor,
+          resource: 'rw-transaction',
+          recordId: t.id,
+          action: 'storno',
+          changes: { storno: { before: false, after: true } },
+        });
+        // Without a copy the booking ends here: its voucher is given back.
+        if (!kopieren)
+          await this.ereignisse.melden('buchung.aktiv', buchungAktiv(t, false, actor), tx.transaktion);
+      }
+      if (kopieren) kopien.push(await wiederEroeffnen(tx, t));
+    }
+    await this.ereignisse.melden('buchung.geaendert', { ziele: vorgaenge.map(buchungsZiel) }, tx.transaktion);
+    return { storno, kopien };
   }
 
   /**
@@ -348,28 +368,30 @@ export class Rechnungslauf {
     const ztx = this.zahlungen.in(tx.transaktion);
     const zahlungen = (await ztx.zahlungen([rechnung.id])).map(alsBetrag);
     const ausgleich = stornoAusgleich(eurosToCents(Number(rechnung.betrag ?? 0)), zahlungen);
-    const stornoId = await this.stelleAus(tx, nummern, datum, actor, 'storno', {
-      rw_kreis_id: rechnung.rw_kreis_id,
-      benutzer_id: rechnung.benutzer_id,
-      category: rechnung.category,
-      veranstaltung_id: rechnung.veranstaltung_id,
-      wb_abo_id: rechnung.wb_abo_id,
-      wb_bundle_id: rechnung.wb_bundle_id,
-      warenkorb_id: rechnung.warenkorb_id,
-      bezahloption_typ: rechnung.bezahloption_typ,
-      rw_vorlage_id: rechnung.rw_vorlage_id,
-      storno_parent_id: rechnung.id,
-      summen,
-      inhalt: {
-        ...original,
-        ...inhalt,
-        storno_zu: rechnung.rechnungs_nr,
-        // The credit note names the cancelled invoice's date too (EN 16931 BT-26).
-        storno_zu_datum: original.datum ?? rechnung.createdAt.toISOString(),
-        ausgleich,
-        bezahlung: { ...bezahlungDer(rechnung), konto: await erstattungskonto(tx, rechnung) },
-      },
-    });
+    const [stornoId] = await this.stelleAus(tx, actor, 'storno', [
+      rechnungswerte(nummern, datum, {
+        rw_kreis_id: rechnung.rw_kreis_id,
+        benutzer_id: rechnung.benutzer_id,
+        category: rechnung.category,
+        veranstaltung_id: rechnung.veranstaltung_id,
+        wb_abo_id: rechnung.wb_abo_id,
+        wb_bundle_id: rechnung.wb_bundle_id,
+        warenkorb_id: rechnung.warenkorb_id,
+        bezahloption_typ: rechnung.bezahloption_typ,
+        rw_vorlage_id: rechnung.rw_vorlage_id,
+        storno_parent_id: rechnung.id,
+        summen,
+        inhalt: {
+          ...original,
+          ...inhalt,
+          storno_zu: rechnung.rechnungs_nr,
+          // The credit note names the cancelled invoice's date too (EN 16931 BT-26).
+          storno_zu_datum: original.datum ?? rechnung.createdAt.toISOString(),
+          ausgleich,
+          bezahlung: { ...bezahlungDer(rechnung), konto: await erstattungskonto(tx, rechnung) },
+        },
+      }),
+    ]);
     const vorher = rechnung.storno_id ?? null;
     await tx.rechnungenAendern([rechnung.id], { storno_id: stornoId });
     // Issue 29: the cancelled invoice's own trail names its storno, as it names its payments.
@@ -428,41 +450,51 @@ export class Rechnungslauf {
     await abrechnungsdatenAendern(tx, abrechnung, data, actor);
   }
 
-  /** Issues one invoice (or storno) with the next number of its circle; answers its id. */
+  /** Issues the invoices (or the storno) `werte` in their order with their audit entries; answers their ids. */
   private async stelleAus(
     tx: BillingTx,
-    nummern: Nummernblock,
-    datum: Date,
     actor: Actor | null,
     action: 'invoice-run' | 'storno',
-    r: Rechnungsfelder & { summen: Rechnungssummen; inhalt: Rechnungsinhalt },
-  ): Promise<number> {
-    if (r.rw_kreis_id == null) {
-      throw DomainError.conflict('KREIS_FEHLT', 'Die Rechnung hat keinen Rechnungs-Kreis.');
+    werte: NeueRechnung[],
+    melde: (ausgestellt: number) => Promise<void> = async () => {},
+  ): Promise<number[]> {
+    const ids = await tx.rechnungenAnlegen(werte);
+    for (const [i, id] of ids.entries()) {
+      await tx.protokolliere({
+        actor,
+        resource: 'rw-rechnung',
+        recordId: id,
+        action,
+        changes: auditChanges(null, werte[i]),
+      });
+      await melde(i + 1);
     }
-    const { summen, inhalt, ...felder } = r;
-    const werte: NeueRechnung = {
-      ...felder,
-      zahlstatus: zahlstatus(summen.brutto, []),
-      rechnungs_nr: nummern.naechste(r.rw_kreis_id, datum),
-      betrag: centsToEuros(summen.brutto),
-      netto: centsToEuros(summen.netto),
-      mwst: centsToEuros(summen.mwst),
-      data: { ...inhalt, datum: datum.toISOString() } as Record<string, unknown>,
-      // Its date of issue, which the lists, the DATEV months and the GoBD export go by: the same
-      // moment for a run now, the run's date for the demo data's runs in the past.
-      createdAt: datum,
-    };
-    const id = await tx.rechnungAnlegen(werte);
-    await tx.protokolliere({
-      actor,
-      resource: 'rw-rechnung',
-      recordId: id,
-      action,
-      changes: auditChanges(null, werte),
-    });
-    return id;
+    return ids;
   }
+}
+
+/** An invoice's row: its number taken from its circle (one of the block's), its amounts, its content. */
+function rechnungswerte(
+  nummern: Nummernblock,
+  datum: Date,
+  r: Rechnungsfelder & { summen: Rechnungssummen; inhalt: Rechnungsinhalt },
+): NeueRechnung {
+  if (r.rw_kreis_id == null) {
+    throw DomainError.conflict('KREIS_FEHLT', 'Die Rechnung hat keinen Rechnungs-Kreis.');
+  }
+  const { summen, inhalt, ...felder } = r;
+  return {
+    ...felder,
+    zahlstatus: zahlstatus(summen.brutto, []),
+    rechnungs_nr: nummern.naechste(r.rw_kreis_id, datum),
+    betrag: centsToEuros(summen.brutto),
+    netto: centsToEuros(summen.netto),
+    mwst: centsToEuros(summen.mwst),
+    data: { ...inhalt, datum: datum.toISOString() } as Record<string, unknown>,
+    // Its date of issue, which the lists, the DATEV months and the GoBD export go by: the same
+    // moment for a run now, the run's date for the demo data's runs in the past.
+    createdAt: datum,
+  };
 }
 
 /**

@@ -33,18 +33,26 @@ export interface KettenKopf {
   letzter_hash: string | null;
 }
 
-/** JSON with the keys of every object sorted, so the stored text's key order does not matter. */
+/**
+ * JSON with the keys of every object sorted, so the stored text's key order does not matter.
+ * Written as loops: every audit entry of every write is hashed through it (issue 33).
+ */
 export function kanonisch(wert: unknown): string {
   if (wert === null || wert === undefined) return 'null';
-  if (Array.isArray(wert)) return `[${wert.map(kanonisch).join(',')}]`;
+  if (typeof wert !== 'object') return JSON.stringify(wert);
   if (wert instanceof Date) return JSON.stringify(wert.toISOString());
-  if (typeof wert === 'object') {
-    const eintraege = Object.entries(wert as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${eintraege.map(([k, v]) => `${JSON.stringify(k)}:${kanonisch(v)}`).join(',')}}`;
+  if (Array.isArray(wert)) {
+    let text = '[';
+    for (let i = 0; i < wert.length; i++) text += (i > 0 ? ',' : '') + kanonisch(wert[i]);
+    return `${text}]`;
   }
-  return JSON.stringify(wert);
+  const objekt = wert as Record<string, unknown>;
+  let text = '';
+  for (const schluessel of Object.keys(objekt).sort()) {
+    const inhalt = objekt[schluessel];
+    if (inhalt !== undefined) text += `${text ? ',' : ''}${JSON.stringify(schluessel)}:${kanonisch(inhalt)}`;
+  }
+  return `{${text}}`;
 }
 
 /**

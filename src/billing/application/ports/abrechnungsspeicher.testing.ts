@@ -350,7 +350,11 @@ class BillingTxInMemory implements BillingTx {
     return this.rechnungenVon(objekt).filter((r) => r.rw_abrechnung_id == null);
   }
 
-  async rechnungAnlegen(werte: NeueRechnung) {
+  async rechnungenAnlegen(werte: NeueRechnung[]) {
+    return werte.map((w) => this.rechnungAnlegen(w));
+  }
+
+  private rechnungAnlegen(werte: NeueRechnung) {
     const id = this.id();
     this.t.rechnungen.push({
       betrag: null,

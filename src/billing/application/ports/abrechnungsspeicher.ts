@@ -221,7 +221,8 @@ export interface BillingTx {
   stornoreifeRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]>;
   /** The object's invoices not yet gathered into a summary. */
   nichtAbgerechneteRechnungenGesperrt(objekt: KategorieObjekt): Promise<Rechnung[]>;
-  rechnungAnlegen(werte: NeueRechnung): Promise<number>;
+  /** Issues these invoices in this order; answers their ids in the same order. */
+  rechnungenAnlegen(werte: NeueRechnung[]): Promise<number[]>;
   rechnungenAendern(ids: number[], werte: Partial<Rechnung>): Promise<void>;
   /**
    * Claims the invoice for the batch e-mail at `am`: one UPDATE guarded by its unset
