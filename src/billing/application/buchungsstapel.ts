@@ -4,9 +4,9 @@
  * case's rules (Buchungen, Vorgaenge, Rechnungslauf, Abrechnungen), so each booking's discount
  * limits count the batch's earlier bookings and changes, and each run invoices what the batch
  * booked before it. Done once per batch instead of per step: the transaction with its audit chain
- * append, reading what its bookings name (Lesepuffer, up front for the requests given), loading the
- * discount rules, starting the new bookings' chains (before any step that copies one) and
- * recounting participants (its `buchung.geaendert` announcements merged, Ereignisbus.gebuendelt).
+ * append, reading what its bookings name and the bookings their discount limits count (Lesepuffer,
+ * up front for the requests given), loading the discount rules, starting the new bookings' chains
+ * (before any step that copies one) and recounting participants (its `buchung.geaendert` announcements merged, Ereignisbus.gebuendelt).
  * One refusal writes nothing of the batch; the originals of the invoices it issued are archived
  * once it committed, as after a single run.
  */
@@ -171,7 +171,8 @@ const GENANNT: [keyof Buchungsanfrage, Buchungsobjekt][] = [
  * A batch's transaction with what its requests name read up front: the records above, the
  * participants' employers, the groups of the seminars' participants (what discounts look at) and
  * the seminars booked (an event's seminar), locked in one read in ascending id order — each would
- * be locked by its first booking anyway, and held until the batch commits.
+ * be locked by its first booking anyway, and held until the batch commits —, and the bookings their
+ * discount limits count (of those seminars and participants), kept by the view through the batch.
  */
 async function vorgeladen(tx: BillingTx, anfragen: Buchungsanfrage[]): Promise<Lesepuffer> {
   const sicht = mitLesepuffer(tx);
@@ -198,10 +199,11 @@ async function vorgeladen(tx: BillingTx, anfragen: Buchungsanfrage[]): Promise<L
       return event ? Number(event.veranstaltung_id) : null;
     }),
   );
-  await sicht.vorladen(
-    'Veranstaltung',
-    seminare.filter((id): id is number => id !== null),
-    true,
+  const gebucht = seminare.filter((id): id is number => id !== null);
+  await sicht.vorladen('Veranstaltung', gebucht, true);
+  await sicht.seminarbuchungenVorladen(
+    gebucht,
+    seminarbuchungen.map((a) => a.teilnehmer_id),
   );
   return sicht;
 }

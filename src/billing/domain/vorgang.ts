@@ -6,7 +6,7 @@
  * A transaction on an issued invoice is locked: it can only still be cancelled, which the next
  * invoice run answers with a storno invoice; nothing else about it changes, its verification neither.
  */
-import { istNeuesteVersion } from '../../../common/vorgang';
+import { istAktuell, istNeuesteVersion } from '../../../common/vorgang';
 import { DomainError } from '../../shared/domain-error';
 import { moneyRangeViolation } from '../../shared/money';
 
@@ -21,6 +21,21 @@ export {
 } from '../../../common/vorgang';
 
 type Werte = Record<string, unknown>;
+
+/**
+ * What the discounts' limits count (spec 002 §9: per participant, per seminar, every X-th): the
+ * current bookings of a seminar or its events. Abrechnungsspeicher's `seminarbuchungenAller`
+ * selects exactly these in SQL; a booking batch keeps them in memory through its own writes.
+ */
+export const zaehltFuerRabattgrenzen = (t: {
+  category?: unknown;
+  veranstaltung_id?: unknown;
+  child_id?: unknown;
+  storno?: unknown;
+}): boolean =>
+  t.category === 'seminare' &&
+  t.veranstaltung_id != null &&
+  istAktuell({ child_id: t.child_id, storno: t.storno });
 
 export interface Vorgang {
   id: number;

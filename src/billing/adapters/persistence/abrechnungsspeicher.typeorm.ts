@@ -258,13 +258,20 @@ class BillingTxTypeorm implements BillingTx {
   }
 
   seminarbuchungen(seminarId: number, teilnehmerId: number): Promise<Buchungsvorgang[]> {
+    return this.seminarbuchungenAller([seminarId], [teilnehmerId]);
+  }
+
+  /** domain/vorgang.ts `zaehltFuerRabattgrenzen` in SQL. */
+  async seminarbuchungenAller(seminarIds: number[], teilnehmerIds: number[]): Promise<Buchungsvorgang[]> {
+    if (seminarIds.length === 0 && teilnehmerIds.length === 0) return [];
+    // An empty IN list is no SQL: -1 names no seminar and no participant.
     return this.vorgangsabfrage()
       .where('t.category = :category', { category: 'seminare' })
       .andWhere(aktuellSql('t'))
       .andWhere('t.veranstaltung_id IS NOT NULL')
-      .andWhere('(t.veranstaltung_id = :seminarId OR t.teilnehmer_id = :teilnehmerId)', {
-        seminarId,
-        teilnehmerId,
+      .andWhere('(t.veranstaltung_id IN (:...seminarIds) OR t.teilnehmer_id IN (:...teilnehmerIds))', {
+        seminarIds: seminarIds.length > 0 ? seminarIds : [-1],
+        teilnehmerIds: teilnehmerIds.length > 0 ? teilnehmerIds : [-1],
       })
       .getMany();
   }

@@ -13,7 +13,7 @@ import type { AbrechnungLogArt, KategorieObjekt } from '../../domain/kategorie';
 import type { Nummernkreis } from '../../domain/nummernkreis';
 import type { Leistungszeitraum } from '../../domain/rechnungsdokument';
 import type { Steuerquellen } from '../../domain/steuerquellen';
-import { istAktuell, istNeuesteVersion } from '../../domain/vorgang';
+import { istAktuell, istNeuesteVersion, zaehltFuerRabattgrenzen } from '../../domain/vorgang';
 import {
   Abrechnungsspeicher,
   type AbgerechneteRechnung,
@@ -286,12 +286,14 @@ class BillingTxInMemory implements BillingTx {
   }
 
   async seminarbuchungen(seminarId: number, teilnehmerId: number) {
+    return this.seminarbuchungenAller([seminarId], [teilnehmerId]);
+  }
+
+  async seminarbuchungenAller(seminarIds: number[], teilnehmerIds: number[]) {
     return this.t.vorgaenge.filter(
       (v) =>
-        v.category === 'seminare' &&
-        aktuell(v) &&
-        v.veranstaltung_id != null &&
-        (v.veranstaltung_id === seminarId || v.teilnehmer_id === teilnehmerId),
+        zaehltFuerRabattgrenzen(v) &&
+        (seminarIds.includes(v.veranstaltung_id!) || teilnehmerIds.includes(v.teilnehmer_id!)),
     );
   }
 

@@ -190,6 +190,11 @@ export interface BillingTx {
   vorgangLoeschen(id: number): Promise<void>;
   /** The current seminar bookings of this seminar or of this participant (what discount limits count). */
   seminarbuchungen(seminarId: number, teilnehmerId: number): Promise<Buchungsvorgang[]>;
+  /**
+   * `seminarbuchungen` of several at once: those of any of these seminars or participants
+   * (domain/vorgang.ts `zaehltFuerRabattgrenzen`), in one read.
+   */
+  seminarbuchungenAller(seminarIds: number[], teilnehmerIds: number[]): Promise<Buchungsvorgang[]>;
   /** A record of another context the booking names, null when there is none. */
   objekt<T = Record<string, unknown>>(art: Buchungsobjekt, id: number, sperren?: boolean): Promise<T | null>;
   /** A member's name and primary e-mail (null without one); null when there is no such member. */
