@@ -14,7 +14,8 @@ import type { SeedContext } from './seed-context';
 
 /** A batch of billing as the seed makes it: requests as their HTTP bodies, objects as the verbs name them. */
 export interface SeedStapel {
-  buchen(anfrage: Row, datum: Date): Promise<{ id: number; betrag: number }>;
+  /** Books at `datum`; answers the amount and the id (known once the batch inserted the booking). */
+  buchen(anfrage: Row, datum: Date): Promise<{ betrag: number; id(): Promise<number> }>;
   aendern(id: number, werte: Row): Promise<void>;
   /** The invoice run of `objekt` at `datum` over its verified bookings; answers the invoices it issued. */
   laufen(objekt: Objekt, datum: Date): Promise<number[]>;

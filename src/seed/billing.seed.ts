@@ -345,7 +345,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   const zeitplan = new Zeitplan(produkt);
   const laeufe = new Map<string, { objekt: Objekt; bis: number }>();
   for (const plan of buchungen) {
-    let gebucht: { id: number; betrag: number } | undefined;
+    let gebucht: { betrag: number; id(): Promise<number> } | undefined;
     const anfrage = { ...plan.anfrage, verifiziert: plan.folge ? false : plan.verifiziert };
     zeitplan.plane(
       plan.datum,
@@ -354,9 +354,9 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
     );
     const folge = plan.folge;
     if (folge) {
-      zeitplan.plane(folge.datum, (stapel) =>
+      zeitplan.plane(folge.datum, async (stapel) =>
         stapel.aendern(
-          gebucht!.id,
+          await gebucht!.id(),
           folge.art === 'storno'
             ? { storno: true }
             : {

@@ -550,7 +550,7 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
     const alleBuchen = async (stapel: Stapel) => {
       const gebucht = [];
       for (const { eingabe, jetzt } of auftraege) gebucht.push(await stapel.buchen(eingabe, jetzt));
-      return gebucht;
+      return Promise.all(gebucht.map(async (g) => ({ id: await g.id(), betrag: g.betrag })));
     };
     const vorab = auftraege.map((a) => a.eingabe);
 
@@ -576,9 +576,9 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
       const { speicher, stapel, preisfindung } = aufbau();
 
       await stapel.ausfuehren(vorab.slice(0, 2), null, async (s) => {
-        const erste = await s.buchen(vorab[0], JETZT);
-        await s.aendern(erste.id, { betrag: 150 });
-        await s.aendern(erste.id + 1, { storno: true });
+        const erste = await (await s.buchen(vorab[0], JETZT)).id();
+        await s.aendern(erste, { betrag: 150 });
+        await s.aendern(erste + 1, { storno: true });
         await s.buchen(vorab[1], JETZT);
       });
 
@@ -588,6 +588,51 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
         { id: 102, first_id: 102, teilnehmer_id: MITARBEITER },
       ]);
       expect(preisfindung.anfragen.at(-1)!.frueher).toEqual([]);
+    });
+
+    it('inserts the bookings that follow each other together, before the next other step or when an id is asked for', async () => {
+      const { speicher, stapel } = aufbau();
+      const eingefuegt: number[] = [];
+      const transaktion = speicher.transaktion.bind(speicher);
+      jest.spyOn(speicher, 'transaktion').mockImplementation((arbeit) =>
+        transaktion((tx) => {
+          const einzeln = tx.vorgangEinfuegen.bind(tx);
+          const zusammen = tx.vorgaengeEinfuegen.bind(tx);
+          // The store in memory inserts several as one after the other: those are not counted.
+          let zusammenEinfuegen = false;
+          tx.vorgangEinfuegen = (werte) => {
+            if (!zusammenEinfuegen) eingefuegt.push(1);
+            return einzeln(werte);
+          };
+          tx.vorgaengeEinfuegen = async (werte) => {
+            eingefuegt.push(werte.length);
+            zusammenEinfuegen = true;
+            const ids = await zusammen(werte);
+            zusammenEinfuegen = false;
+            return ids;
+          };
+          return arbeit(tx);
+        }),
+      );
+
+      await stapel.ausfuehren(vorab, null, async (s) => {
+        const [erste] = await alleBuchen(s);
+        await s.buchen(vorab[0], JETZT);
+        await s.aendern(erste.id, { betrag: 150 });
+        const letzte = await s.buchen(vorab[1], JETZT);
+        expect(await letzte.id()).toBe(105);
+      });
+
+      // Three together, then the fourth before the change, its new version, then the fifth.
+      expect(eingefuegt).toEqual([3, 1, 1, 1]);
+      expect(speicher.tabellen.vorgaenge.map((v) => [v.id, v.first_id, v.child_id])).toEqual([
+        [100, 100, 104],
+        [101, 101, null],
+        [102, 102, null],
+        [103, 103, null],
+        [104, 100, null],
+        [105, 105, null],
+      ]);
     });
 
     it('loads the discount rules once and announces the participant counts once, for bookings and changes', async () => {

@@ -145,15 +145,37 @@ export class Buchungen {
     jetzt: Date,
     rabatte?: Rabattfindung,
   ): Promise<Gespeichert> {
-    const { werte } = await this.berechne(tx, anfrage, jetzt, true, rabatte);
-    const neueId = await tx.vorgangEinfuegen(werte);
-    const gespeichert = { ...werte, id: neueId, first_id: neueId };
+    const werte = await this.vorbereiten(tx, anfrage, jetzt, rabatte);
+    return this.eingefuegt(tx, werte, await tx.vorgangEinfuegen(werte), actor);
+  }
+
+  /**
+   * A booking's row as `anlegen` writes it, its voucher redeemed in `tx`, not inserted yet: a batch
+   * inserts several together (Buchungsstapel), then hands each to `eingefuegt`.
+   */
+  async vorbereiten(
+    tx: BillingTx,
+    anfrage: Buchungsanfrage,
+    jetzt: Date,
+    rabatte?: Rabattfindung,
+  ): Promise<Partial<Buchungsvorgang>> {
+    return (await this.berechne(tx, anfrage, jetzt, true, rabatte)).werte;
+  }
+
+  /** What follows a booking's insert as row `id`: its voucher bound to it and its audit entry. */
+  async eingefuegt(
+    tx: BillingTx,
+    werte: Partial<Buchungsvorgang>,
+    id: number,
+    actor: Actor | null,
+  ): Promise<Gespeichert> {
+    const gespeichert = { ...werte, id, first_id: id };
     // The voucher it redeemed names it as its holder, to be given back if it is cancelled.
     await this.ereignisse.melden('buchung.aktiv', buchungAktiv(gespeichert, true, actor), tx.transaktion);
     await tx.protokolliere({
       actor,
       resource: RESOURCE,
-      recordId: neueId,
+      recordId: id,
       action: 'create',
       changes: auditChanges(null, gespeichert as Row),
     });

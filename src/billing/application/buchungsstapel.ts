@@ -24,7 +24,12 @@ import { buchungsanfrage, type Buchungsanfrage, type BuchungsEingabe, type Perso
 import { Abrechnungen, type Exportergebnis } from './abrechnungen';
 import { Buchungen } from './buchungen';
 import { mitLesepuffer, type Lesepuffer } from './lesepuffer';
-import { Abrechnungsspeicher, type BillingTx, type Buchungsobjekt } from './ports/abrechnungsspeicher';
+import {
+  Abrechnungsspeicher,
+  type BillingTx,
+  type Buchungsobjekt,
+  type Buchungsvorgang,
+} from './ports/abrechnungsspeicher';
 import { RechnungsDokument } from './rechnungs-dokument';
 import {
   READ_COMMITTED,
@@ -37,8 +42,12 @@ import { Vorgaenge } from './vorgaenge';
 
 /** What a batch's work can do, in its transaction. */
 export interface Stapel {
-  /** Books (as `POST …/rw-transaction`) at `jetzt`; answers the booking's id and amount in euros. */
-  buchen(eingabe: BuchungsEingabe, jetzt: Date): Promise<{ id: number; betrag: number }>;
+  /**
+   * Books (as `POST …/rw-transaction`) at `jetzt`; answers the booking's amount in euros and its id,
+   * which the batch knows once it inserted the booking: bookings without voucher that follow each
+   * other are inserted together, before the batch's next other step or when an id is asked for.
+   */
+  buchen(eingabe: BuchungsEingabe, jetzt: Date): Promise<{ betrag: number; id(): Promise<number> }>;
   /** Changes a booking (as `PUT …/rw-transaction/{id}`). */
   aendern(id: number, werte: Row): Promise<void>;
   /** An invoice run (as `POST …/rw-rechnung`), its invoices issued at `datum`. */
@@ -93,46 +102,67 @@ export class Buchungsstapel {
       const rabatte = async (buchung: RabattBuchung) =>
         (await (rechner ??= this.preisfindung.rabattRechner()))(buchung);
       let ohneKette: number[] = [];
-      const kettenBeginnen = async () => {
+      /** The ids of the batch's bookings by their row values, once inserted (the view keeps them till then). */
+      const ids = new WeakMap<object, number>();
+      let eingefuegt = Promise.resolve();
+      // One after the other: an id asked for while the bookings before it are inserted waits for them.
+      const einfuegen = () =>
+        (eingefuegt = eingefuegt.then(async () => {
+          for (const { werte, id } of await sicht.vorgemerkteEinfuegen()) {
+            await this.buchungen.eingefuegt(sicht, werte, id, actor);
+            ohneKette.push(id);
+            ids.set(werte, id);
+          }
+        }));
+      // Before any other step: the bookings before it inserted and their chains started (a new
+      // version copies its chain).
+      const vorher = async () => {
+        await einfuegen();
         if (ohneKette.length > 0) await tx.kettenBeginnen(ohneKette);
         ohneKette = [];
       };
       const stapel: Stapel = {
         buchen: async (eingabe, jetzt) => {
-          const gebucht = await this.buchungen.anlegen(
-            sicht,
-            buchungsanfrage(eingabe),
-            actor,
-            jetzt,
-            rabatte,
-          );
-          ohneKette.push(gebucht.id);
-          await this.ereignisse.melden(
-            'buchung.geaendert',
-            { ziele: [buchungsZiel(gebucht)] },
-            tx.transaktion,
-          );
-          return { id: gebucht.id, betrag: Number(gebucht.betrag ?? 0) };
+          const anfrage = buchungsanfrage(eingabe);
+          let werte: Partial<Buchungsvorgang>;
+          if (anfrage.voucher_code === null) {
+            werte = await this.buchungen.vorbereiten(sicht, anfrage, jetzt, rabatte);
+            sicht.vormerken(werte);
+          } else {
+            // A voucher is bound to its booking's id at once (promotions' listener of buchung.aktiv).
+            await einfuegen();
+            const gebucht = await this.buchungen.anlegen(sicht, anfrage, actor, jetzt, rabatte);
+            ohneKette.push(gebucht.id);
+            ids.set(gebucht, gebucht.id);
+            werte = gebucht;
+          }
+          await this.ereignisse.melden('buchung.geaendert', { ziele: [buchungsZiel(werte)] }, tx.transaktion);
+          return {
+            betrag: Number(werte.betrag ?? 0),
+            id: async () => {
+              await einfuegen();
+              return ids.get(werte)!;
+            },
+          };
         },
-        // A new version copies its chain: the chains of the bookings before it are started first.
         aendern: async (id, werte) => {
-          await kettenBeginnen();
+          await vorher();
           await this.vorgaenge.aendernIn(sicht, id, werte, actor);
         },
         laufen: async ({ objekt, nurVerifizierte }, datum) => {
-          await kettenBeginnen();
+          await vorher();
           const lauf = await this.lauf.laufe(sicht, objekt, nurVerifizierte, datum, actor);
           ausgestellt.push(...lauf.ausgestellt);
           return lauf;
         },
         stornieren: async (id, kopieren, datum) => {
-          await kettenBeginnen();
+          await vorher();
           const storno = await this.lauf.storniereIn(sicht, id, kopieren, actor, datum);
           ausgestellt.push(storno.storno);
           return storno;
         },
         exportieren: async (anfrage, datum) => {
-          await kettenBeginnen();
+          await vorher();
           const { ausgestellt: neu, ...abrechnung } = await this.abrechnungen.erstelleIn(
             sicht,
             anfrage,
@@ -145,7 +175,7 @@ export class Buchungsstapel {
       };
       return this.ereignisse.gebuendelt('buchung.geaendert', tx.transaktion, zusammen, async () => {
         const ergebnis = await arbeit(stapel);
-        await kettenBeginnen();
+        await vorher();
         return ergebnis;
       });
     }, READ_COMMITTED);

@@ -24,6 +24,10 @@ export interface Lesepuffer extends BillingTx {
   gruppenVorladen(benutzerIds: Iterable<number>): Promise<void>;
   /** Reads the counted bookings of these seminars and participants not read yet, in one read. */
   seminarbuchungenVorladen(seminarIds: Iterable<number>, teilnehmerIds: Iterable<number>): Promise<void>;
+  /** A new booking to be inserted by the next `vorgemerkteEinfuegen`, counted by `seminarbuchungen` already. */
+  vormerken(werte: Partial<Buchungsvorgang>): void;
+  /** Inserts the bookings `vormerken` kept, in their order (vorgaengeEinfuegen); answers each with its id. */
+  vorgemerkteEinfuegen(): Promise<{ werte: Partial<Buchungsvorgang>; id: number }[]>;
 }
 
 type Puffer = Pick<
@@ -34,6 +38,8 @@ type Puffer = Pick<
   | 'gruppenVorladen'
   | 'seminarbuchungen'
   | 'seminarbuchungenVorladen'
+  | 'vormerken'
+  | 'vorgemerkteEinfuegen'
   | 'vorgangEinfuegen'
   | 'vorgaengeAendern'
   | 'vorgangLoeschen'
@@ -104,10 +110,15 @@ function eintragen(je: Map<number, Set<number>>, schluessel: number, id: number)
   ids.add(id);
 }
 
+/** Where the keys of bookings kept before they are inserted start: above every id a table reaches. */
+const VORGEMERKT_AB = 2 ** 52;
+
 export function mitLesepuffer(tx: BillingTx): Lesepuffer {
   const objekte = new Map<string, { gesperrt: boolean; zeile: Promise<unknown> }>();
   const gruppen = new Map<number, Promise<number[]>>();
   const gezaehlt = new Gezaehlt();
+  /** New bookings kept for insertion, under keys of their own until they have ids. */
+  let vorgemerkt: { werte: Partial<Buchungsvorgang>; schluessel: number }[] = [];
   const puffer: Puffer = {
     objekt<T>(art: Buchungsobjekt, id: number, sperren = false): Promise<T | null> {
       const schluessel = `${art}:${id}`;
@@ -143,10 +154,29 @@ export function mitLesepuffer(tx: BillingTx): Lesepuffer {
       for (const id of seminare) gezaehlt.seminare.add(id);
       for (const id of teilnehmer) gezaehlt.teilnehmer.add(id);
       for (const v of zeilen) gezaehlt.behalten(v);
+      // Those kept for insertion count for the seminars and participants read now too.
+      for (const { werte, schluessel } of vorgemerkt)
+        gezaehlt.behalten({ ...werte, id: schluessel } as Buchungsvorgang);
     },
     async seminarbuchungen(seminarId: number, teilnehmerId: number): Promise<Buchungsvorgang[]> {
       await puffer.seminarbuchungenVorladen([seminarId], [teilnehmerId]);
       return gezaehlt.von(seminarId, teilnehmerId);
+    },
+    vormerken(werte) {
+      const schluessel = VORGEMERKT_AB + vorgemerkt.length;
+      vorgemerkt.push({ werte, schluessel });
+      gezaehlt.behalten({ ...werte, id: schluessel } as Buchungsvorgang);
+    },
+    async vorgemerkteEinfuegen() {
+      if (vorgemerkt.length === 0) return [];
+      const liste = vorgemerkt;
+      vorgemerkt = [];
+      const ids = await tx.vorgaengeEinfuegen(liste.map((v) => v.werte));
+      return liste.map(({ werte, schluessel }, i) => {
+        gezaehlt.entfernen(schluessel);
+        gezaehlt.behalten({ ...werte, id: ids[i] } as Buchungsvorgang);
+        return { werte, id: ids[i] };
+      });
     },
     async vorgangEinfuegen(werte) {
       const id = await tx.vorgangEinfuegen(werte);

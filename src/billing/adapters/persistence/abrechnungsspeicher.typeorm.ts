@@ -193,8 +193,8 @@ class BillingTxTypeorm implements BillingTx {
 
   /**
    * Inserts one row; answers its id. Its defaults are not read back (a second statement on MariaDB).
-   * The statement is the query builder's, written without its per-value bookkeeping (mehrzeilig.ts):
-   * every booking and invoice goes through here.
+   * The statement is the query builder's, written without its per-value bookkeeping (mehrzeilig.ts),
+   * as for the rows of `alleEinfuegen`.
    */
   private async einfuegen(ziel: EntityTarget<ObjectLiteral>, werte: ObjectLiteral): Promise<number> {
     const { connection } = this.manager;
@@ -228,6 +228,10 @@ class BillingTxTypeorm implements BillingTx {
 
   vorgangEinfuegen(werte: Record<string, unknown>): Promise<number> {
     return this.einfuegen(RwTransaction, werte);
+  }
+
+  vorgaengeEinfuegen(werte: Record<string, unknown>[]): Promise<number[]> {
+    return this.alleEinfuegen(RwTransaction, werte);
   }
 
   async kettenBeginnen(ids: number[]): Promise<void> {

@@ -253,6 +253,12 @@ class BillingTxInMemory implements BillingTx {
     return nachId(this.t.vorgaenge.filter((v) => ids.includes(v.id)));
   }
 
+  async vorgaengeEinfuegen(werte: Werte[]) {
+    const ids: number[] = [];
+    for (const w of werte) ids.push(await this.vorgangEinfuegen(w));
+    return ids;
+  }
+
   async vorgangEinfuegen(werte: Werte) {
     const id = this.id();
     const vorgang = { ...NEUER_VORGANG, ...werte, id } as Buchungsvorgang;

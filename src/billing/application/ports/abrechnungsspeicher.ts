@@ -182,6 +182,8 @@ export interface BillingTx {
   vorgaenge(ids: number[]): Promise<Buchungsvorgang[]>;
   /** Inserts a transaction version; answers its id. */
   vorgangEinfuegen(werte: Werte): Promise<number>;
+  /** Inserts these transaction versions in this order; answers their ids in the same order. */
+  vorgaengeEinfuegen(werte: Werte[]): Promise<number[]>;
   /** These newly inserted transactions start their own version chains (`first_id` is their id). */
   kettenBeginnen(ids: number[]): Promise<void>;
   vorgaengeAendern(ids: number[], werte: Partial<Buchungsvorgang>): Promise<void>;
