@@ -5,8 +5,10 @@
  * limits count the batch's earlier bookings and changes, and each run invoices what the batch
  * booked before it. Done once per batch instead of per step: the transaction with its audit chain
  * append, reading what its bookings name and the bookings their discount limits count (Lesepuffer,
- * up front for the requests given), loading the discount rules, starting the new bookings' chains
- * (before any step that copies one) and recounting participants (its `buchung.geaendert` announcements merged, Ereignisbus.gebuendelt).
+ * up front for the requests given), loading the discount rules, locking the invoice circles and
+ * writing their counters, inserting the bookings that follow each other, starting the new
+ * bookings' chains (before any step that copies one) and recounting participants (its
+ * `buchung.geaendert` announcements merged, Ereignisbus.gebuendelt).
  * One refusal writes nothing of the batch; the originals of the invoices it issued are archived
  * once it committed, as after a single run.
  */
@@ -102,8 +104,8 @@ export class Buchungsstapel {
       const rabatte = async (buchung: RabattBuchung) =>
         (await (rechner ??= this.preisfindung.rabattRechner()))(buchung);
       let ohneKette: number[] = [];
-      /** The ids of the batch's bookings by their row values, once inserted (the view keeps them till then). */
-      const ids = new WeakMap<object, number>();
+      /** The bookings kept for insertion by the view, by their row values: their ids once inserted. */
+      const eintraege = new Map<object, { id?: number }>();
       let eingefuegt = Promise.resolve();
       // One after the other: an id asked for while the bookings before it are inserted waits for them.
       const einfuegen = () =>
@@ -111,9 +113,12 @@ export class Buchungsstapel {
           for (const { werte, id } of await sicht.vorgemerkteEinfuegen()) {
             await this.buchungen.eingefuegt(sicht, werte, id, actor);
             ohneKette.push(id);
-            ids.set(werte, id);
+            eintraege.get(werte)!.id = id;
+            eintraege.delete(werte);
           }
         }));
+      /** What a booking's id() asks while the batch runs; afterwards every id is known. */
+      const laufend: { einfuegen?: () => Promise<void> } = { einfuegen };
       // Before any other step: the bookings before it inserted and their chains started (a new
       // version copies its chain).
       const vorher = async () => {
@@ -124,25 +129,24 @@ export class Buchungsstapel {
       const stapel: Stapel = {
         buchen: async (eingabe, jetzt) => {
           const anfrage = buchungsanfrage(eingabe);
+          const eintrag: { id?: number } = {};
           let werte: Partial<Buchungsvorgang>;
           if (anfrage.voucher_code === null) {
             werte = await this.buchungen.vorbereiten(sicht, anfrage, jetzt, rabatte);
+            eintraege.set(werte, eintrag);
             sicht.vormerken(werte);
           } else {
             // A voucher is bound to its booking's id at once (promotions' listener of buchung.aktiv).
             await einfuegen();
             const gebucht = await this.buchungen.anlegen(sicht, anfrage, actor, jetzt, rabatte);
             ohneKette.push(gebucht.id);
-            ids.set(gebucht, gebucht.id);
+            eintrag.id = gebucht.id;
             werte = gebucht;
           }
           await this.ereignisse.melden('buchung.geaendert', { ziele: [buchungsZiel(werte)] }, tx.transaktion);
           return {
             betrag: Number(werte.betrag ?? 0),
-            id: async () => {
-              await einfuegen();
-              return ids.get(werte)!;
-            },
+            id: idAbfrage(eintrag, laufend),
           };
         },
         aendern: async (id, werte) => {
@@ -176,6 +180,9 @@ export class Buchungsstapel {
       return this.ereignisse.gebuendelt('buchung.geaendert', tx.transaktion, zusammen, async () => {
         const ergebnis = await arbeit(stapel);
         await vorher();
+        await sicht.zaehlerSchreiben();
+        // The bookings' id() no longer hold the batch's view once every id is known.
+        delete laufend.einfuegen;
         return ergebnis;
       });
     }, READ_COMMITTED);
@@ -183,6 +190,17 @@ export class Buchungsstapel {
     if (archivieren) await this.dokument.archivieren(ausgestellt);
     return ergebnis;
   }
+}
+
+/**
+ * A booking's id(): known once the batch inserted it; until then it asks the batch to insert
+ * (`laufend`). Made out here, so that it holds these two and not the batch's view and reads.
+ */
+function idAbfrage(eintrag: { id?: number }, laufend: { einfuegen?: () => Promise<void> }) {
+  return async (): Promise<number> => {
+    if (eintrag.id === undefined) await laufend.einfuegen?.();
+    return eintrag.id!;
+  };
 }
 
 /** The records a request names, by its field: a batch reads each kind of them at once. */

@@ -1,4 +1,5 @@
 import { mitLesepuffer } from './lesepuffer';
+import { Nummernvergabe } from './nummernvergabe';
 import type { BillingTx, Buchungsvorgang } from './ports/abrechnungsspeicher';
 import { AbrechnungsspeicherInMemory } from './ports/abrechnungsspeicher.testing';
 
@@ -198,5 +199,30 @@ describe('mitLesepuffer (a booking batch reads what its bookings name once)', ()
         expect(lesen).toHaveBeenCalledTimes(3);
       });
     });
+  });
+
+  it('locks an invoice circle once and writes its counter once, at the end, numbering on in between', async () => {
+    const speicher = new AbrechnungsspeicherInMemory();
+    speicher.tabellen.kreise.set(1, { template: 'RE-{YYYY}-{NR:3}', current_nr: 0, offset_nr: 0 });
+    const datum = new Date('2026-03-10T09:00:00Z');
+    const nummern: string[] = [];
+    await speicher.transaktion(async (tx) => {
+      const gesperrt = jest.spyOn(tx, 'rechnungsKreisGesperrt');
+      const gesetzt = jest.spyOn(tx, 'kreisZaehlerSetzen');
+      const sicht = mitLesepuffer(tx);
+      for (let lauf = 0; lauf < 2; lauf++) {
+        const block = await new Nummernvergabe().sperren(sicht, [1]);
+        nummern.push(block.naechste(1, datum), block.naechste(1, datum));
+        await block.schreiben();
+      }
+      expect(gesperrt).toHaveBeenCalledTimes(1);
+      expect(gesetzt).not.toHaveBeenCalled();
+
+      await sicht.zaehlerSchreiben();
+
+      expect(gesetzt).toHaveBeenCalledTimes(1);
+    });
+    expect(nummern).toEqual(['RE-2026-001', 'RE-2026-002', 'RE-2026-003', 'RE-2026-004']);
+    expect(speicher.tabellen.kreise.get(1)!.current_nr).toBe(4);
   });
 });

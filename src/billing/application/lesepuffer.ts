@@ -11,9 +11,12 @@
  * rows kept, a row no longer counted (domain/vorgang.ts `zaehltFuerRabattgrenzen`) leaves them, a
  * deleted one too. A change that could make a booking not kept count again (a storno lifted, a
  * newer version undone) forgets them all. The rows kept follow what the limits look at, not the
- * columns of chains and invoices (`first_id`, `locked`, `rw_rechnung_id`). Everything else goes
- * to the transaction.
+ * columns of chains and invoices (`first_id`, `locked`, `rw_rechnung_id`).
+ *
+ * An invoice circle is locked once per batch, its counter kept as the batch's runs number on and
+ * written once, at the batch's end (`zaehlerSchreiben`). Everything else goes to the transaction.
  */
+import type { Nummernkreis } from '../domain/nummernkreis';
 import { zaehltFuerRabattgrenzen } from '../domain/vorgang';
 import type { BillingTx, Buchungsobjekt, Buchungsvorgang } from './ports/abrechnungsspeicher';
 
@@ -28,6 +31,8 @@ export interface Lesepuffer extends BillingTx {
   vormerken(werte: Partial<Buchungsvorgang>): void;
   /** Inserts the bookings `vormerken` kept, in their order (vorgaengeEinfuegen); answers each with its id. */
   vorgemerkteEinfuegen(): Promise<{ werte: Partial<Buchungsvorgang>; id: number }[]>;
+  /** Writes the counters of the invoice circles the batch numbered from, each once. */
+  zaehlerSchreiben(): Promise<void>;
 }
 
 type Puffer = Pick<
@@ -43,6 +48,9 @@ type Puffer = Pick<
   | 'vorgangEinfuegen'
   | 'vorgaengeAendern'
   | 'vorgangLoeschen'
+  | 'rechnungsKreisGesperrt'
+  | 'kreisZaehlerSetzen'
+  | 'zaehlerSchreiben'
 >;
 
 /** Whether changing bookings by `werte` could make one not kept count (the rest only leave or stay). */
@@ -119,6 +127,9 @@ export function mitLesepuffer(tx: BillingTx): Lesepuffer {
   const gezaehlt = new Gezaehlt();
   /** New bookings kept for insertion, under keys of their own until they have ids. */
   let vorgemerkt: { werte: Partial<Buchungsvorgang>; schluessel: number }[] = [];
+  const kreise = new Map<number, Promise<Nummernkreis | null>>();
+  /** The counters the batch took, by invoice circle, not written yet. */
+  const zaehler = new Map<number, number>();
   const puffer: Puffer = {
     objekt<T>(art: Buchungsobjekt, id: number, sperren = false): Promise<T | null> {
       const schluessel = `${art}:${id}`;
@@ -187,6 +198,20 @@ export function mitLesepuffer(tx: BillingTx): Lesepuffer {
       await tx.vorgaengeAendern(ids, werte);
       if (koennteWiederZaehlen(werte)) gezaehlt.vergessen();
       else gezaehlt.aendern(ids, werte);
+    },
+    async rechnungsKreisGesperrt(id) {
+      let kreis = kreise.get(id);
+      if (!kreis) kreise.set(id, (kreis = tx.rechnungsKreisGesperrt(id)));
+      const gelesen = await kreis;
+      return gelesen && { ...gelesen, current_nr: zaehler.get(id) ?? gelesen.current_nr };
+    },
+    async kreisZaehlerSetzen(art, id, current_nr) {
+      if (art === 'rechnung') zaehler.set(id, current_nr);
+      else await tx.kreisZaehlerSetzen(art, id, current_nr);
+    },
+    async zaehlerSchreiben() {
+      for (const [id, current_nr] of zaehler) await tx.kreisZaehlerSetzen('rechnung', id, current_nr);
+      zaehler.clear();
     },
     async vorgangLoeschen(id) {
       await tx.vorgangLoeschen(id);

@@ -50,10 +50,10 @@ import { RwTransaction } from './rw-transaction.entity';
 import { RwVorlage } from './rw-vorlage.entity';
 import { RwZahlung } from './rw-zahlung.entity';
 import { jeIdSetzen } from '../../../platform/database/je-id';
-import { mehrzeiligesInsert } from '../../../platform/database/mehrzeilig';
+import { zeileEinfuegen, zeilenEinfuegen } from '../../../platform/database/mehrzeilig';
 import { nurSeminarVorgaenge, seminarOderEvents } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
-import { insertMitIds, istMysql } from '../../../platform/database/dialekt';
+import { istMysql } from '../../../platform/database/dialekt';
 
 export const mitZeilensperre = (manager: EntityManager) => istMysql(manager.connection);
 
@@ -104,9 +104,6 @@ const PERSON_SPALTEN = [
 ] as const;
 
 const zahl = (wert: unknown) => (wert == null ? null : Number(wert));
-
-/** Rows per multi-row INSERT: an invoice row is about 3 KB, so 200 stay far below MariaDB's 16 MB packet. */
-const EINFUEGEN_JE = 200;
 
 class BillingTxTypeorm implements BillingTx {
   readonly transaktion: Transaktion;
@@ -191,47 +188,14 @@ class BillingTxTypeorm implements BillingTx {
     return this.manager.find(RwTransaction, { where: { id: In(ids) }, order: { id: 'ASC' } });
   }
 
-  /**
-   * Inserts one row; answers its id. Its defaults are not read back (a second statement on MariaDB).
-   * The statement is the query builder's, written without its per-value bookkeeping (mehrzeilig.ts),
-   * as for the rows of `alleEinfuegen`.
-   */
-  private async einfuegen(ziel: EntityTarget<ObjectLiteral>, werte: ObjectLiteral): Promise<number> {
-    const { connection } = this.manager;
-    const metadata = connection.getMetadata(ziel);
-    const { sql, parameter } = mehrzeiligesInsert(connection, metadata, [werte]);
-    // The id of the one row, as TypeORM's driver reads it from the insert's result.
-    const raw: unknown = await this.manager.query(sql, parameter);
-    return Number(connection.driver.createGeneratedMap(metadata, raw, 0, 1)?.id);
-  }
-
-  /**
-   * Inserts rows, up to EINFUEGEN_JE rows per statement where the database answers their ids
-   * (`RETURNING id`, dialekt.ts), else one by one; answers their ids in the rows' order. The ids of
-   * one statement ascend in its rows' order (both engines count their keys up row by row).
-   */
-  private async alleEinfuegen(ziel: EntityTarget<ObjectLiteral>, zeilen: ObjectLiteral[]): Promise<number[]> {
-    const { connection } = this.manager;
-    const ids: number[] = [];
-    if (!(await insertMitIds(connection))) {
-      for (const werte of zeilen) ids.push(await this.einfuegen(ziel, werte));
-      return ids;
-    }
-    const metadata = connection.getMetadata(ziel);
-    for (let i = 0; i < zeilen.length; i += EINFUEGEN_JE) {
-      const { sql, parameter } = mehrzeiligesInsert(connection, metadata, zeilen.slice(i, i + EINFUEGEN_JE));
-      const neu = (await this.manager.query(`${sql} RETURNING id`, parameter)) as { id: unknown }[];
-      ids.push(...neu.map((z) => Number(z.id)).sort((a, b) => a - b));
-    }
-    return ids;
-  }
-
+  // Every booking, invoice and summary is written by mehrzeilig.ts: the query builder's statement
+  // without its per-value bookkeeping, and without reading the row's defaults back.
   vorgangEinfuegen(werte: Record<string, unknown>): Promise<number> {
-    return this.einfuegen(RwTransaction, werte);
+    return zeileEinfuegen(this.manager, RwTransaction, werte);
   }
 
   vorgaengeEinfuegen(werte: Record<string, unknown>[]): Promise<number[]> {
-    return this.alleEinfuegen(RwTransaction, werte);
+    return zeilenEinfuegen(this.manager, RwTransaction, werte);
   }
 
   async kettenBeginnen(ids: number[]): Promise<void> {
@@ -458,7 +422,7 @@ class BillingTxTypeorm implements BillingTx {
   }
 
   rechnungenAnlegen(werte: NeueRechnung[]): Promise<number[]> {
-    return this.alleEinfuegen(RwRechnung, werte);
+    return zeilenEinfuegen(this.manager, RwRechnung, werte);
   }
 
   async rechnungenAendern(ids: number[], werte: Partial<Rechnung>): Promise<void> {
@@ -609,8 +573,8 @@ class BillingTxTypeorm implements BillingTx {
     return this.manager.findOne(RwAbrechnung, { where: { id } });
   }
 
-  async abrechnungAnlegen(werte: Record<string, unknown>): Promise<number> {
-    return (await this.manager.save(this.manager.create(RwAbrechnung, werte))).id;
+  abrechnungAnlegen(werte: Record<string, unknown>): Promise<number> {
+    return zeileEinfuegen(this.manager, RwAbrechnung, werte);
   }
 
   async abrechnungAendern(id: number, data: Record<string, unknown>): Promise<void> {
@@ -622,7 +586,11 @@ class BillingTxTypeorm implements BillingTx {
     type: AbrechnungLogArt,
     adminName: string | null,
   ): Promise<void> {
-    await this.manager.insert(RwAbrechnungLog, { rw_abrechnung_id: id, type, admin_name: adminName });
+    await zeileEinfuegen(this.manager, RwAbrechnungLog, {
+      rw_abrechnung_id: id,
+      type,
+      admin_name: adminName,
+    });
   }
 
   async rechnungenDerAbrechnung(id: number): Promise<AbgerechneteRechnung[]> {

@@ -2,6 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { zeileEinfuegen } from '../../../platform/database/mehrzeilig';
 import { managerVon, type Transaktion } from '../../../platform/database/transaktion';
 import type { Rechnung } from '../../application/ports/abrechnungsspeicher';
 import {
@@ -25,8 +26,8 @@ class ZahlungsTxTypeorm implements ZahlungsTx {
     return this.manager.find(RwZahlung, { where: { rw_rechnung_id: In(rechnungIds) }, order: { id: 'ASC' } });
   }
 
-  async zahlungAnlegen(werte: NeueZahlung): Promise<number> {
-    return (await this.manager.save(this.manager.create(RwZahlung, werte))).id;
+  zahlungAnlegen(werte: NeueZahlung): Promise<number> {
+    return zeileEinfuegen(this.manager, RwZahlung, werte);
   }
 
   async bekannteReferenzen(referenzen: string[]): Promise<string[]> {
