@@ -82,7 +82,8 @@ describe('mitLesepuffer (a booking batch reads what its bookings name once)', ()
       let x = start;
       return (n: number) => {
         x = (x * 1103515245 + 12345) % 2147483648;
-        return x % n;
+        // The high bits: the low ones of this generator repeat after a few steps.
+        return Math.floor((x / 2147483648) * n);
       };
     };
     const buchung = (wahl: (n: number) => number): Partial<Buchungsvorgang> => ({
@@ -133,6 +134,7 @@ describe('mitLesepuffer (a booking batch reads what its bookings name once)', ()
         const ids = () => speicher.tabellen.vorgaenge.map((v) => v.id);
         const schritte: ((id: number) => Promise<unknown>)[] = [
           () => sicht.vorgangEinfuegen(buchung(wahl)),
+          () => sicht.vorgaengeEinfuegen([buchung(wahl), buchung(wahl)]),
           // A new version: its copy, then the old one names it.
           async (id) => {
             const [alt] = await sicht.vorgaenge([id]);

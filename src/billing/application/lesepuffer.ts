@@ -46,6 +46,7 @@ type Puffer = Pick<
   | 'vormerken'
   | 'vorgemerkteEinfuegen'
   | 'vorgangEinfuegen'
+  | 'vorgaengeEinfuegen'
   | 'vorgaengeAendern'
   | 'vorgangLoeschen'
   | 'rechnungsKreisGesperrt'
@@ -182,17 +183,19 @@ export function mitLesepuffer(tx: BillingTx): Lesepuffer {
       if (vorgemerkt.length === 0) return [];
       const liste = vorgemerkt;
       vorgemerkt = [];
-      const ids = await tx.vorgaengeEinfuegen(liste.map((v) => v.werte));
-      return liste.map(({ werte, schluessel }, i) => {
-        gezaehlt.entfernen(schluessel);
-        gezaehlt.behalten({ ...werte, id: ids[i] } as Buchungsvorgang);
-        return { werte, id: ids[i] };
-      });
+      for (const { schluessel } of liste) gezaehlt.entfernen(schluessel);
+      const ids = await puffer.vorgaengeEinfuegen(liste.map((v) => v.werte));
+      return liste.map(({ werte }, i) => ({ werte, id: ids[i] }));
     },
     async vorgangEinfuegen(werte) {
       const id = await tx.vorgangEinfuegen(werte);
       gezaehlt.behalten({ ...werte, id } as Buchungsvorgang);
       return id;
+    },
+    async vorgaengeEinfuegen(werte) {
+      const ids = await tx.vorgaengeEinfuegen(werte);
+      werte.forEach((w, i) => gezaehlt.behalten({ ...w, id: ids[i] } as Buchungsvorgang));
+      return ids;
     },
     async vorgaengeAendern(ids, werte) {
       await tx.vorgaengeAendern(ids, werte);
