@@ -13,12 +13,10 @@ import type { KategorieObjekt } from '../domain/kategorie';
 import { Abrechnungen } from './abrechnungen';
 import { Buchungen } from './buchungen';
 import { Buchungsstapel, type Stapel } from './buchungsstapel';
-import { Nummernvergabe } from './nummernvergabe';
+import type { BillingTx } from './ports/abrechnungsspeicher';
 import { AbrechnungsspeicherInMemory } from './ports/abrechnungsspeicher.testing';
 import { Uhr } from './ports/uhr';
-import { ZahlungsspeicherInMemory } from './ports/zahlungsspeicher.testing';
-import { dokumentMitFakes, VerbandsdatenInMemory } from './rechnungs-dokument.testing';
-import { Rechnungslauf } from './rechnungslauf';
+import { laufMitFakes, VerbandsdatenInMemory } from './rechnungs-dokument.testing';
 import { Verbandsangaben } from './verbandsdaten';
 import { Vorgaenge } from './vorgaenge';
 
@@ -144,15 +142,7 @@ function aufbau() {
     objekt: SEMINAR_OBJEKT,
     skript_per_post: false,
   });
-  const { dokument, archiv } = dokumentMitFakes(speicher);
-  const lauf = new Rechnungslauf(
-    speicher,
-    new Nummernvergabe(),
-    ereignisse,
-    new FesteUhr(),
-    dokument,
-    new ZahlungsspeicherInMemory(),
-  );
+  const { lauf, dokument, archiv } = laufMitFakes(speicher, ereignisse, new FesteUhr());
   const config = new ConfigService({});
   const verband = new Verbandsangaben(new VerbandsdatenInMemory(), {} as MitgliederAuskunft, config);
   const abrechnungen = new Abrechnungen(speicher, lauf, dokument, new FesteUhr(), verband, config);
@@ -167,6 +157,17 @@ function aufbau() {
     dokument,
   );
   return { speicher, buchungen, stapel, preisfindung, gemeldet, lauf, abrechnungen, archiv };
+}
+
+/** Hands the tx of every unit of work `speicher` starts to `anpassen` before the work gets it. */
+function jedeTransaktion(speicher: AbrechnungsspeicherInMemory, anpassen: (tx: BillingTx) => void) {
+  const transaktion = speicher.transaktion.bind(speicher);
+  jest.spyOn(speicher, 'transaktion').mockImplementation((arbeit) =>
+    transaktion((tx) => {
+      anpassen(tx);
+      return arbeit(tx);
+    }),
+  );
 }
 
 const seminarbuchung = (werte: Partial<BuchungsEingabe> = {}): BuchungsEingabe => ({
@@ -593,27 +594,23 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
     it('inserts the bookings that follow each other together, before the next other step or when an id is asked for', async () => {
       const { speicher, stapel } = aufbau();
       const eingefuegt: number[] = [];
-      const transaktion = speicher.transaktion.bind(speicher);
-      jest.spyOn(speicher, 'transaktion').mockImplementation((arbeit) =>
-        transaktion((tx) => {
-          const einzeln = tx.vorgangEinfuegen.bind(tx);
-          const zusammen = tx.vorgaengeEinfuegen.bind(tx);
-          // The store in memory inserts several as one after the other: those are not counted.
-          let zusammenEinfuegen = false;
-          tx.vorgangEinfuegen = (werte) => {
-            if (!zusammenEinfuegen) eingefuegt.push(1);
-            return einzeln(werte);
-          };
-          tx.vorgaengeEinfuegen = async (werte) => {
-            eingefuegt.push(werte.length);
-            zusammenEinfuegen = true;
-            const ids = await zusammen(werte);
-            zusammenEinfuegen = false;
-            return ids;
-          };
-          return arbeit(tx);
-        }),
-      );
+      jedeTransaktion(speicher, (tx) => {
+        const einzeln = tx.vorgangEinfuegen.bind(tx);
+        const zusammen = tx.vorgaengeEinfuegen.bind(tx);
+        // The store in memory inserts several as one after the other: those are not counted.
+        let zusammenEinfuegen = false;
+        tx.vorgangEinfuegen = (werte) => {
+          if (!zusammenEinfuegen) eingefuegt.push(1);
+          return einzeln(werte);
+        };
+        tx.vorgaengeEinfuegen = async (werte) => {
+          eingefuegt.push(werte.length);
+          zusammenEinfuegen = true;
+          const ids = await zusammen(werte);
+          zusammenEinfuegen = false;
+          return ids;
+        };
+      });
 
       await stapel.ausfuehren(vorab, null, async (s) => {
         const [erste] = await alleBuchen(s);
@@ -653,22 +650,18 @@ describe('Buchungen (against the in-memory Abrechnungsspeicher)', () => {
       speicher.tabellen.objekte.set('Veranstaltung:8', { id: 8, titel: 'Bilanzen', beginn: null });
       speicher.tabellen.objekte.set('Veranstaltung_Event:80', { id: 80, veranstaltung_id: 8 });
       const gesperrt: string[] = [];
-      const transaktion = speicher.transaktion.bind(speicher);
-      jest.spyOn(speicher, 'transaktion').mockImplementation((arbeit) =>
-        transaktion((tx) => {
-          const objekt = tx.objekt.bind(tx);
-          const objekte = tx.objekte.bind(tx);
-          tx.objekt = (art, id, sperren) => {
-            if (sperren) gesperrt.push(`${art} ${id}`);
-            return objekt(art, id, sperren);
-          };
-          tx.objekte = (art, ids, sperren) => {
-            if (sperren) gesperrt.push(`${art} ${ids.join(', ')}`);
-            return objekte(art, ids, sperren);
-          };
-          return arbeit(tx);
-        }),
-      );
+      jedeTransaktion(speicher, (tx) => {
+        const objekt = tx.objekt.bind(tx);
+        const objekte = tx.objekte.bind(tx);
+        tx.objekt = (art, id, sperren) => {
+          if (sperren) gesperrt.push(`${art} ${id}`);
+          return objekt(art, id, sperren);
+        };
+        tx.objekte = (art, ids, sperren) => {
+          if (sperren) gesperrt.push(`${art} ${ids.join(', ')}`);
+          return objekte(art, ids, sperren);
+        };
+      });
       const anfragen = [
         seminarbuchung({ veranstaltung_id: null, veranstaltung_event_id: 80 }),
         seminarbuchung(),

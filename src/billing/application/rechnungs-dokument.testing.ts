@@ -18,7 +18,11 @@ import { Rechnungsarchiv } from './ports/rechnungsarchiv';
 import { Uhr } from './ports/uhr';
 import { ERechnungsformat } from './ports/e-rechnungs-format';
 import type { ERechnung } from '../domain/e-rechnung';
+import type { Ereignisbus } from '../../platform/events/ereignisbus';
+import { Nummernvergabe } from './nummernvergabe';
+import { ZahlungsspeicherInMemory } from './ports/zahlungsspeicher.testing';
 import { RechnungsDokument, STANDARD_RECHNUNGSVORLAGE } from './rechnungs-dokument';
+import { Rechnungslauf } from './rechnungslauf';
 
 /** Template files by name, as the rw-vorlage area plus the shipped default would hold them. */
 export class VorlagenInMemory extends TemplateFiles {
@@ -165,4 +169,18 @@ export function dokumentMitFakes(speicher: Abrechnungsspeicher) {
     ports.eRechnungen,
   );
   return { dokument, ...ports };
+}
+
+/** The invoice run on `speicher` with the fakes above, payments in memory, numbers by the real circles' rules. */
+export function laufMitFakes(speicher: Abrechnungsspeicher, ereignisse: Ereignisbus, uhr: Uhr) {
+  const fakes = dokumentMitFakes(speicher);
+  const lauf = new Rechnungslauf(
+    speicher,
+    new Nummernvergabe(),
+    ereignisse,
+    uhr,
+    fakes.dokument,
+    new ZahlungsspeicherInMemory(),
+  );
+  return { lauf, ...fakes };
 }

@@ -1,14 +1,11 @@
-import { ZahlungsspeicherInMemory } from './ports/zahlungsspeicher.testing';
 import { Ereignisbus } from '../../platform/events/ereignisbus';
 import type { BuchungGeaendert } from '../../shared/ereignisse';
 import type { Nummernkreis } from '../domain/nummernkreis';
 import type { KategorieObjekt } from '../domain/kategorie';
-import { Nummernvergabe } from './nummernvergabe';
 import type { Buchungsvorgang } from './ports/abrechnungsspeicher';
 import { AbrechnungsspeicherInMemory } from './ports/abrechnungsspeicher.testing';
 import { Uhr } from './ports/uhr';
-import { dokumentMitFakes } from './rechnungs-dokument.testing';
-import { Rechnungslauf } from './rechnungslauf';
+import { laufMitFakes } from './rechnungs-dokument.testing';
 
 const JETZT = new Date('2026-03-10T09:00:00Z');
 const SEMINAR: KategorieObjekt = { category: 'seminare', feld: 'veranstaltung_id', id: 7 };
@@ -40,15 +37,7 @@ function aufbau() {
   ereignisse.abonnieren('buchung.geaendert', async (aenderung) => {
     gemeldet.push(aenderung);
   });
-  const { dokument, archiv } = dokumentMitFakes(speicher);
-  const lauf = new Rechnungslauf(
-    speicher,
-    new Nummernvergabe(),
-    ereignisse,
-    new FesteUhr(),
-    dokument,
-    new ZahlungsspeicherInMemory(),
-  );
+  const { lauf, archiv } = laufMitFakes(speicher, ereignisse, new FesteUhr());
   return { speicher, lauf, gemeldet, archiv };
 }
 

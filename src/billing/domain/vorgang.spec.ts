@@ -7,6 +7,7 @@ import {
   pruefeStornierung,
   pruefeVerifizierung,
   pruefeVerifizierungsAenderung,
+  zaehltFuerRabattgrenzen,
   zuruecksetzen,
   type Vorgang,
 } from './vorgang';
@@ -206,5 +207,24 @@ describe('the single conditions of the transitions', () => {
     for (const betrag of [true, 'abc', Infinity, undefined])
       expect(code(() => pruefeBetrag(betrag))).toBeNull();
     expect(code(() => pruefeBetrag('-5'))).toBe('INVALID_FIELDS');
+  });
+});
+
+describe('what the discount limits count (spec 002 §9)', () => {
+  const gebucht = { category: 'seminare', veranstaltung_id: 7, child_id: null, storno: false };
+
+  it.each([
+    ['a current seminar booking', gebucht, true],
+    [
+      'a new booking not yet written (no child_id field at all)',
+      { category: 'seminare', veranstaltung_id: 7 },
+      true,
+    ],
+    ['a cancelled one', { ...gebucht, storno: true }, false],
+    ['a version replaced by a newer one', { ...gebucht, child_id: 12 }, false],
+    ['a booking of another kind', { ...gebucht, category: 'produkte' }, false],
+    ['a seminar booking without seminar', { ...gebucht, veranstaltung_id: null }, false],
+  ])('%s', (_fall, buchung, zaehlt) => {
+    expect(zaehltFuerRabattgrenzen(buchung)).toBe(zaehlt);
   });
 });

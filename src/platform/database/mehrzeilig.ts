@@ -74,7 +74,7 @@ export async function zeilenEinfuegen(
 ): Promise<number[]> {
   const { connection } = manager;
   const ids: number[] = [];
-  if (!(await insertMitIds(connection))) {
+  if (!(await insertMitIds(manager))) {
     for (const werte of zeilen) ids.push(await zeileEinfuegen(manager, ziel, werte));
     return ids;
   }
