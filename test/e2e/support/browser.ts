@@ -16,8 +16,27 @@ export function launchChromium(): Promise<Browser> {
 
 const TIMEOUT_MS = 10000;
 
-export const visible = (locator: Locator) =>
-  locator.first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+/**
+ * Waits for the locator to show. When it does not, the failure names the messages, alerts and
+ * dialogs the page showed meanwhile (a message closes itself after a few seconds, and CI prints
+ * only the log, not the screenshots).
+ */
+export async function visible(locator: Locator): Promise<void> {
+  const gesehen = new Set<string>();
+  const anzeigen = locator.page().locator('.bp6-toast, .bp6-alert, .bp6-dialog');
+  const ende = Date.now() + TIMEOUT_MS;
+  for (;;) {
+    if (await locator.first().isVisible()) return;
+    for (const t of await anzeigen.allTextContents()) gesehen.add(`„${t.trim()}“`);
+    if (Date.now() > ende) {
+      const stattdessen = gesehen.size ? [...gesehen].join(', ') : 'keine Meldung';
+      throw new Error(
+        `${String(locator)} erschien nicht in ${TIMEOUT_MS} ms; die Seite zeigte: ${stattdessen}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').trim();
 
