@@ -4,7 +4,8 @@
  * server answers.
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
@@ -13,7 +14,8 @@ export interface RunningServer {
   url: string;
   adminPassword: string;
   dir: string;
-  stop(): Promise<void>;
+  /** Ends the server and removes its data directory, unless `behalten`. */
+  stop(options?: { behalten?: boolean }): Promise<void>;
 }
 
 /** The built app's entry point. */
@@ -73,11 +75,65 @@ export async function startWorker(env: Record<string, string>): Promise<RunningW
   };
 }
 
+/**
+ * Settings that change what a first start writes: a server given one of them starts on an empty
+ * data directory of its own. Every other server starts on a copy of one demo start (below).
+ */
+const EIGENER_ERSTSTART = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'FILES_DIR',
+  'SEED_DEMO',
+  'ADMIN_PASSWORD',
+  'NODE_ENV',
+];
+const ADMIN_PASSWORD = 'E2e-Passwort-1';
+
+/**
+ * The data directory of a first start with the demo data (database, stored files, session secret),
+ * made once per build and day — the demo data is dated around today — and kept in the temporary
+ * directory for every later start: the first start seeds for about 1.5 s, a copy takes
+ * milliseconds. Jest processes starting together may both make it; one keeps its copy.
+ */
+async function demoStart(): Promise<string> {
+  const { mtimeMs, size } = statSync(MAIN_JS);
+  const schluessel = createHash('sha256')
+    .update(`${MAIN_JS} ${mtimeMs} ${size} ${new Date().toDateString()}`)
+    .digest('hex')
+    .slice(0, 16);
+  const vorlage = join(tmpdir(), `verband-e2e-demo-${schluessel}`);
+  if (existsSync(vorlage)) return vorlage;
+  // Those of earlier builds and days go after a day (a run on another build may still use its own).
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('verband-e2e-demo-'))) {
+    const alt = join(tmpdir(), name);
+    if (Date.now() - statSync(alt).mtimeMs > 86_400_000) rmSync(alt, { recursive: true, force: true });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'verband-e2e-'));
+  const server = await starte(dir, {});
+  await server.stop({ behalten: true });
+  try {
+    renameSync(dir, vorlage);
+  } catch {
+    // Another process kept its copy first.
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return vorlage;
+}
+
+/**
+ * The built app on a free port with SQLite in a fresh data directory; `env` may override any
+ * setting. Without one of EIGENER_ERSTSTART it starts on a copy of the demo start.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'verband-e2e-'));
+  if (!EIGENER_ERSTSTART.some((name) => name in env)) cpSync(await demoStart(), dir, { recursive: true });
+  return starte(dir, env);
+}
+
+async function starte(dir: string, env: Record<string, string>) {
   const port = await freePort();
   // The env's, when the caller seeded the database with its own admin first.
-  const adminPassword = env.ADMIN_PASSWORD ?? 'E2e-Passwort-1';
+  const adminPassword = env.ADMIN_PASSWORD ?? ADMIN_PASSWORD;
   const child: ChildProcess = spawn(process.execPath, [MAIN_JS], {
     env: {
       PATH: process.env.PATH,
@@ -111,10 +167,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     adminPassword,
     dir,
-    async stop() {
+    async stop({ behalten = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dir, { recursive: true, force: true });
+      if (!behalten) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
