@@ -10,11 +10,12 @@ import { zaehltFuerRabattgrenzen } from '../../src/billing/domain/vorgang';
 import { RwTransaction } from '../../src/billing/adapters/persistence/rw-transaction.entity';
 import { databases, startTestApp, type TestApp } from '../support/test-app';
 
-type Row = Record<string, unknown> & { id: number };
+type Spalten = Pick<RwTransaction, 'category' | 'veranstaltung_id' | 'teilnehmer_id' | 'child_id' | 'storno'>;
+type Zeile = Spalten & { id: number };
 
 describe.each(databases())('the bookings the discount limits count, on %s', (kind) => {
   let t: TestApp;
-  const zeilen: Row[] = [];
+  const zeilen: Zeile[] = [];
   let seminar: number;
   let teilnehmer: number;
 
@@ -33,7 +34,7 @@ describe.each(databases())('the bookings the discount limits count, on %s', (kin
     ];
     [seminar, teilnehmer] = [gefragtesSeminar, gefragterTeilnehmer];
     // Written as they are, versioning columns included (the generic API sets those itself).
-    const einfuegen = async (werte: Partial<RwTransaction>) =>
+    const einfuegen = async (werte: Partial<Spalten>) =>
       Number(
         (
           await t.dataSource
@@ -43,12 +44,12 @@ describe.each(databases())('the bookings the discount limits count, on %s', (kin
       );
     // A version that replaced another: what child_id points at.
     const nachfolger = await einfuegen({ category: 'abos' });
-    for (const category of ['seminare', 'abos'])
+    for (const category of ['seminare', 'abos'] as const)
       for (const veranstaltung_id of [gefragtesSeminar, anderesSeminar, null])
         for (const teilnehmer_id of [gefragterTeilnehmer, andererTeilnehmer, null])
           for (const child_id of [null, nachfolger])
             for (const storno of [false, true]) {
-              const werte = { category, veranstaltung_id, teilnehmer_id, child_id, storno } as const;
+              const werte = { category, veranstaltung_id, teilnehmer_id, child_id, storno };
               zeilen.push({ id: await einfuegen(werte), ...werte });
             }
   });
@@ -66,8 +67,8 @@ describe.each(databases())('the bookings the discount limits count, on %s', (kin
       .filter(
         (z) =>
           zaehltFuerRabattgrenzen(z) &&
-          (seminare.includes(z.veranstaltung_id as number) ||
-            teilnehmende.includes(z.teilnehmer_id as number)),
+          ((z.veranstaltung_id !== null && seminare.includes(z.veranstaltung_id)) ||
+            (z.teilnehmer_id !== null && teilnehmende.includes(z.teilnehmer_id))),
       )
       .map((z) => z.id);
 
