@@ -58,15 +58,22 @@ describe('requestLogging', () => {
     const { logger, lines } = capture();
     const app = express();
     app.use(requestLogging(logger));
+    let arrived!: () => void;
     let closed!: () => void;
+    const there = new Promise<void>((resolve) => (arrived = resolve));
     const gone = new Promise<void>((resolve) => (closed = resolve));
-    app.get('/langsam', (_req, res) => res.on('close', () => setImmediate(closed)));
+    app.get('/langsam', (_req, res) => {
+      res.on('close', () => setImmediate(closed));
+      arrived();
+    });
     const server = app.listen(0);
     try {
       const { port } = server.address() as AddressInfo;
       const call = http.get({ port, path: '/langsam' });
       call.on('error', () => undefined);
-      setTimeout(() => call.destroy(), 50);
+      // Hung up once the server has the request (a fixed delay lost the race on a busy machine).
+      await there;
+      call.destroy();
       await gone;
     } finally {
       server.close();
