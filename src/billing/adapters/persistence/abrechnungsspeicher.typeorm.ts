@@ -39,7 +39,6 @@ import type {
 } from '../../application/ports/seminar-buchungen';
 import type { Gastanmeldung } from '../../domain/gastanmeldung';
 import type { AbrechnungLogArt, KategorieObjekt } from '../../domain/kategorie';
-import { vorgangszeitraum } from '../../domain/rechnungsdokument';
 import { aktuellSql, neuesteVersionSql } from '../../domain/vorgang';
 import { Gastanmeldung as GastanmeldungZeile } from './gastanmeldung.entity';
 import { RwAbrechnung, RwAbrechnungLog } from './rw-abrechnung.entity';
@@ -51,6 +50,7 @@ import { RwVorlage } from './rw-vorlage.entity';
 import { RwZahlung } from './rw-zahlung.entity';
 import { jeIdSetzen } from '../../../platform/database/je-id';
 import { zeileEinfuegen, zeilenEinfuegen } from '../../../platform/database/mehrzeilig';
+import { abrechnungsquellenLesen } from './abrechnungsquellen';
 import { nurSeminarVorgaenge, seminarOderEvents } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
 import { istMysql } from '../../../platform/database/dialekt';
@@ -102,8 +102,6 @@ const PERSON_SPALTEN = [
   'berufsbezeichnung',
   'stb_datum',
 ] as const;
-
-const zahl = (wert: unknown) => (wert == null ? null : Number(wert));
 
 class BillingTxTypeorm implements BillingTx {
   readonly transaktion: Transaktion;
@@ -292,90 +290,8 @@ class BillingTxTypeorm implements BillingTx {
     return gruppen;
   }
 
-  /**
-   * The candidates read through the transaction's associations, only the columns they name (whole
-   * rows of nine joined tables cost most of an invoice run's time in TypeORM's hydration); the
-   * dates of the service period hydrated (raw date values differ between the drivers).
-   */
-  async abrechnungsquellen(vorgangIds: number[]): Promise<Abrechnungsquelle[]> {
-    if (vorgangIds.length === 0) return [];
-    const seminar = {
-      id: true,
-      titel: true,
-      mwst: true,
-      Veranstaltung_Typ: { id: true, rw_vorlage_id: true },
-    };
-    const zeilen = await this.manager.find(RwTransaction, {
-      where: { id: In(vorgangIds) },
-      select: {
-        id: true,
-        Benutzer: { id: true, anzeigename: true },
-        Veranstaltung: { ...seminar, beginn: true, ende: true },
-        Veranstaltung_Event: { id: true, datum: true, Veranstaltung: seminar },
-        WB_Bundle: { id: true, titel: true, mwst: true, rw_vorlage_id: true },
-        Produkt: { id: true, titel: true, mwst: true, rw_vorlage_id: true },
-        WB_Abo: { id: true, titel: true, rw_vorlage_id: true },
-        WB_Abo_Turnus: { id: true, mwst: true, von: true, bis: true },
-      },
-      relations: {
-        Benutzer: true,
-        Veranstaltung: { Veranstaltung_Typ: true },
-        Veranstaltung_Event: { Veranstaltung: { Veranstaltung_Typ: true } },
-        WB_Bundle: true,
-        Produkt: true,
-        WB_Abo: true,
-        WB_Abo_Turnus: true,
-      },
-      order: { id: 'ASC' },
-    });
-    const vorlagenIds = new Set<number>();
-    const quellen = zeilen.map((t) => {
-      const seminar = t.Veranstaltung;
-      const eventSeminar = t.Veranstaltung_Event?.Veranstaltung;
-      const q = {
-        seminar: seminar && {
-          titel: seminar.titel,
-          mwst: zahl(seminar.mwst),
-          rw_vorlage_id: seminar.Veranstaltung_Typ?.rw_vorlage_id ?? null,
-        },
-        eventSeminar: eventSeminar && {
-          titel: eventSeminar.titel,
-          mwst: zahl(eventSeminar.mwst),
-          rw_vorlage_id: eventSeminar.Veranstaltung_Typ?.rw_vorlage_id ?? null,
-        },
-        bundle: t.WB_Bundle && {
-          titel: t.WB_Bundle.titel,
-          mwst: zahl(t.WB_Bundle.mwst),
-          rw_vorlage_id: t.WB_Bundle.rw_vorlage_id,
-        },
-        produkt: t.Produkt && {
-          titel: t.Produkt.titel,
-          mwst: zahl(t.Produkt.mwst),
-          rw_vorlage_id: t.Produkt.rw_vorlage_id,
-        },
-        abo: t.WB_Abo && { titel: t.WB_Abo.titel, rw_vorlage_id: t.WB_Abo.rw_vorlage_id },
-        turnus: t.WB_Abo_Turnus && { mwst: zahl(t.WB_Abo_Turnus.mwst) },
-      };
-      for (const quelle of Object.values(q))
-        if (quelle && 'rw_vorlage_id' in quelle && quelle.rw_vorlage_id != null)
-          vorlagenIds.add(quelle.rw_vorlage_id);
-      return { t, q };
-    });
-    const vorlagen = vorlagenIds.size
-      ? await this.manager.find(RwVorlage, { where: { id: In([...vorlagenIds]) } })
-      : [];
-    const kreise = new Map(vorlagen.map((v) => [v.id, v.rw_kreis_id]));
-    return quellen.map(({ t, q }) => ({
-      vorgang_id: t.id,
-      benutzer_name: t.Benutzer?.anzeigename ?? null,
-      quellen: q,
-      kreise,
-      leistung: vorgangszeitraum({
-        eventDatum: t.Veranstaltung_Event?.datum,
-        seminar: t.Veranstaltung,
-        turnus: t.WB_Abo_Turnus,
-      }),
-    }));
+  abrechnungsquellen(vorgangIds: number[]): Promise<Abrechnungsquelle[]> {
+    return abrechnungsquellenLesen(this.manager, vorgangIds);
   }
 
   private rechnungsabfrage(objekt?: KategorieObjekt) {
