@@ -106,7 +106,9 @@ async function demoStart(): Promise<string> {
   // Those of earlier builds and days go after a day (a run on another build may still use its own).
   for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('verband-e2e-demo-'))) {
     const alt = join(tmpdir(), name);
-    if (Date.now() - statSync(alt).mtimeMs > 86_400_000) rmSync(alt, { recursive: true, force: true });
+    // Another process may have removed it meanwhile.
+    const alter = Date.now() - (statSync(alt, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (alter > 86_400_000) rmSync(alt, { recursive: true, force: true });
   }
   const dir = mkdtempSync(join(tmpdir(), 'verband-e2e-'));
   const server = await starte(dir, {});
