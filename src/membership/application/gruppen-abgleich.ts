@@ -29,13 +29,13 @@ import {
   type Treffer,
 } from '../domain/csv-abgleich';
 import { pruefeHinzufuegen } from '../domain/gruppen-regeln';
+import { platzhalter } from '../../platform/database/platzhalter';
 
 export type Abgleich = { zuordnung: MitgliedArt } & Record<Bucket, { count: number; rows: AbgleichZeile[] }>;
 
 type Zeile = Record<string, unknown>;
 
 const liste = (werte: (string | undefined)[]) => [...new Set(werte.filter((w): w is string => Boolean(w)))];
-const platzhalter = (werte: unknown[]) => werte.map(() => '?').join(', ');
 
 function gruppieren<K, V>(eintraege: [K, V][]): Map<K, V[]> {
   const map = new Map<K, V[]>();

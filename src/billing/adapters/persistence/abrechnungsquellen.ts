@@ -14,6 +14,7 @@ import type { Abrechnungsquelle } from '../../application/ports/abrechnungsspeic
 import { vorgangszeitraum } from '../../domain/rechnungsdokument';
 import { RwTransaction } from './rw-transaction.entity';
 import { RwVorlage } from './rw-vorlage.entity';
+import { platzhalter } from '../../../platform/database/platzhalter';
 
 /** The joins: alias → the association's path from the booking `t`. */
 const JOINS = {
@@ -97,25 +98,25 @@ export async function abrechnungsquellenLesen(
   const { sql, id, hydrieren } = abfrage(manager);
   const driver = manager.connection.driver;
   const zeilen = (await manager.query(
-    `${sql} WHERE ${id} IN (${vorgangIds.map(() => '?').join(', ')}) ORDER BY ${id} ASC`,
+    `${sql} WHERE ${id} IN (${platzhalter(vorgangIds)}) ORDER BY ${id} ASC`,
     vorgangIds,
   )) as Roh[];
   for (const zeile of zeilen)
     for (const [spalte, meta] of hydrieren) zeile[spalte] = driver.prepareHydratedValue(zeile[spalte], meta);
   const quellen = zeilen.map((z) => ({
-    seminar: z.v_id == null ? null : seminarQuelle(z.v_titel, z.v_mwst, z.vt_rw_vorlage_id),
-    eventSeminar: z.ev_id == null ? null : seminarQuelle(z.ev_titel, z.ev_mwst, z.evt_rw_vorlage_id),
-    bundle: z.wb_id == null ? null : seminarQuelle(z.wb_titel, z.wb_mwst, z.wb_rw_vorlage_id),
-    produkt: z.p_id == null ? null : seminarQuelle(z.p_titel, z.p_mwst, z.p_rw_vorlage_id),
+    seminar: z.v_id == null ? null : quelle(z.v_titel, z.v_mwst, z.vt_rw_vorlage_id),
+    eventSeminar: z.ev_id == null ? null : quelle(z.ev_titel, z.ev_mwst, z.evt_rw_vorlage_id),
+    bundle: z.wb_id == null ? null : quelle(z.wb_titel, z.wb_mwst, z.wb_rw_vorlage_id),
+    produkt: z.p_id == null ? null : quelle(z.p_titel, z.p_mwst, z.p_rw_vorlage_id),
     abo:
       z.a_id == null ? null : { titel: z.a_titel as string | null, rw_vorlage_id: zahl(z.a_rw_vorlage_id) },
     turnus: z.tu_id == null ? null : { mwst: zahl(z.tu_mwst) },
   }));
   const vorlagenIds = new Set<number>();
   for (const q of quellen)
-    for (const quelle of Object.values(q))
-      if (quelle && 'rw_vorlage_id' in quelle && quelle.rw_vorlage_id != null)
-        vorlagenIds.add(quelle.rw_vorlage_id);
+    for (const kandidat of Object.values(q))
+      if (kandidat && 'rw_vorlage_id' in kandidat && kandidat.rw_vorlage_id != null)
+        vorlagenIds.add(kandidat.rw_vorlage_id);
   const kreise = await vorlagenKreise(manager, [...vorlagenIds]);
   return zeilen.map((z, i) => ({
     vorgang_id: Number(z.t_id),
@@ -130,7 +131,8 @@ export async function abrechnungsquellenLesen(
   }));
 }
 
-function seminarQuelle(titel: unknown, mwst: unknown, vorlage: unknown) {
+/** A candidate with its own VAT rate: a seminar, an event's seminar, a bundle, a product. */
+function quelle(titel: unknown, mwst: unknown, vorlage: unknown) {
   return { titel: titel as string | null, mwst: zahl(mwst), rw_vorlage_id: zahl(vorlage) };
 }
 
@@ -139,7 +141,7 @@ async function vorlagenKreise(manager: EntityManager, ids: number[]): Promise<Ma
   if (ids.length === 0) return new Map();
   const tabelle = manager.connection.getMetadata(RwVorlage).tableName;
   const zeilen = (await manager.query(
-    `SELECT id, rw_kreis_id FROM ${tabelle} WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    `SELECT id, rw_kreis_id FROM ${tabelle} WHERE id IN (${platzhalter(ids)})`,
     ids,
   )) as { id: number | string; rw_kreis_id: number | string | null }[];
   return new Map(zeilen.map((z) => [Number(z.id), zahl(z.rw_kreis_id)]));

@@ -54,6 +54,7 @@ import { abrechnungsquellenLesen } from './abrechnungsquellen';
 import { nurSeminarVorgaenge, seminarOderEvents } from './seminar-vorgaenge';
 import { centsToEuros, eurosToCents } from '../../../shared/money';
 import { istMysql } from '../../../platform/database/dialekt';
+import { platzhalter } from '../../../platform/database/platzhalter';
 
 export const mitZeilensperre = (manager: EntityManager) => istMysql(manager.connection);
 
@@ -282,7 +283,7 @@ class BillingTxTypeorm implements BillingTx {
     const gruppe = beziehung.inverseJoinColumns[0].databaseName;
     const zeilen = await this.manager.query<Record<string, unknown>[]>(
       `SELECT ${mitglied} AS benutzer, ${gruppe} AS gruppe FROM ${beziehung.junctionEntityMetadata!.tableName} ` +
-        `WHERE ${mitglied} IN (${benutzerIds.map(() => '?').join(', ')})`,
+        `WHERE ${mitglied} IN (${platzhalter(benutzerIds)})`,
       benutzerIds,
     );
     for (const z of zeilen) gruppen.get(Number(z.benutzer))?.push(Number(z.gruppe));

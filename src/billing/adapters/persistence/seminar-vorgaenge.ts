@@ -8,6 +8,7 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { PlainRead } from '../../../platform/database/plain-reads';
 import type { WhereInput } from '../../../platform/resources/query/resource-query';
 import { RwTransaction } from './rw-transaction.entity';
+import { platzhalter } from '../../../platform/database/platzhalter';
 
 /** The seminars' events, each id with its seminar's, read by `lesen` (TypeORM's or the generic reader's plain SELECT). */
 export async function seminarEvents(
@@ -20,7 +21,7 @@ export async function seminarEvents(
     .getMetadata(RwTransaction)
     .findRelationWithPropertyPath('Veranstaltung_Event')!.inverseEntityMetadata.tableName;
   const events = await lesen<{ id: number | string; veranstaltung_id: number | string }>(
-    `SELECT id, veranstaltung_id FROM ${tabelle} WHERE veranstaltung_id IN (${seminarIds.map(() => '?').join(', ')})`,
+    `SELECT id, veranstaltung_id FROM ${tabelle} WHERE veranstaltung_id IN (${platzhalter(seminarIds)})`,
     seminarIds,
   );
   return new Map(events.map((e) => [Number(e.id), Number(e.veranstaltung_id)]));

@@ -11,6 +11,7 @@ import type { SqlBedingung } from '../../domain/auto-regeln';
 import type { GruppenInhalt } from '../../domain/gruppen-regeln';
 import { BenutzerBenutzerGruppe, BenutzerEmailGruppe, BenutzerGruppe } from './benutzer-gruppe.entity';
 import { istMysql } from '../../../platform/database/dialekt';
+import { platzhalter } from '../../../platform/database/platzhalter';
 
 /** SQLite's limit of bound parameters is far above this; MySQL packets stay small. */
 export const BATCH = 500;
@@ -40,8 +41,6 @@ export const VERKNUEPFUNG = {
 export type LinkZeile = { id: number; benutzer_gruppe_id: number; createdAt: Date } & Partial<
   Record<'benutzer_id' | 'benutzer_email_id', number>
 >;
-
-const platzhalter = (werte: unknown[]) => werte.map(() => '?').join(', ');
 
 /** The members a group holds, by kind. */
 export async function gruppenInhalt(manager: EntityManager, gruppeId: number): Promise<GruppenInhalt> {
