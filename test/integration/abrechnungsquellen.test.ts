@@ -7,6 +7,7 @@
  */
 import { Abrechnungsspeicher } from '../../src/billing/application/ports/abrechnungsspeicher';
 import { RwTransaction } from '../../src/billing/adapters/persistence/rw-transaction.entity';
+import { createRecord, insertRow } from '../support/crud';
 import { databases, startTestApp, type TestApp } from '../support/test-app';
 
 describe.each(databases())('the sources of an invoice run, on %s', (kind) => {
@@ -17,7 +18,7 @@ describe.each(databases())('the sources of an invoice run, on %s', (kind) => {
     t = await startTestApp(kind);
     const agent = await t.login();
     const anlegen = async (resource: string, body: Record<string, unknown>) =>
-      (await agent.post(`/node/api/${resource}`).send(body).expect(201)).body.id as number;
+      (await createRecord(agent, resource, body)).id as number;
     ids.kreis = await anlegen('rw-kreis', { titel: 'Quellen', template: 'Q-{yyyy}-{nr:3}' });
     ids.vorlage = await anlegen('rw-vorlage', { titel: 'Quellen', rw_kreis_id: ids.kreis });
     ids.ohneKreis = await anlegen('rw-vorlage', { titel: 'Ohne Kreis' });
@@ -61,22 +62,18 @@ describe.each(databases())('the sources of an invoice run, on %s', (kind) => {
       preis: 120,
       mwst: 7,
     });
-    type Verweise =
+    type Verweise = Pick<
+      RwTransaction,
       | 'category'
       | 'veranstaltung_id'
       | 'veranstaltung_event_id'
       | 'wb_bundle_id'
       | 'produkt_id'
       | 'wb_abo_id'
-      | 'wb_abo_turnus_id';
-    const buchung = async (werte: Partial<Pick<RwTransaction, Verweise>>) =>
-      Number(
-        (
-          await t.dataSource
-            .getRepository(RwTransaction)
-            .insert({ benutzer_id: ids.mitglied, betrag: 100, ...werte })
-        ).identifiers[0].id,
-      );
+      | 'wb_abo_turnus_id'
+    >;
+    const buchung = (werte: Partial<Verweise>) =>
+      insertRow(t, RwTransaction, { benutzer_id: ids.mitglied, betrag: 100, ...werte });
     ids.b_seminar = await buchung({ category: 'seminare', veranstaltung_id: ids.seminar });
     ids.b_event = await buchung({ category: 'seminare', veranstaltung_event_id: ids.event });
     ids.b_bundle = await buchung({ category: 'bundle', wb_bundle_id: ids.bundle });

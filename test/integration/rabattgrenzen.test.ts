@@ -8,6 +8,7 @@
 import { Abrechnungsspeicher } from '../../src/billing/application/ports/abrechnungsspeicher';
 import { zaehltFuerRabattgrenzen } from '../../src/billing/domain/vorgang';
 import { RwTransaction } from '../../src/billing/adapters/persistence/rw-transaction.entity';
+import { createRecord, insertRow } from '../support/crud';
 import { databases, startTestApp, type TestApp } from '../support/test-app';
 
 type Spalten = Pick<RwTransaction, 'category' | 'veranstaltung_id' | 'teilnehmer_id' | 'child_id' | 'storno'>;
@@ -23,7 +24,7 @@ describe.each(databases())('the bookings the discount limits count, on %s', (kin
     t = await startTestApp(kind);
     const agent = await t.login();
     const anlegen = async (resource: string, body: Record<string, unknown>) =>
-      (await agent.post(`/node/api/${resource}`).send(body).expect(201)).body.id as number;
+      (await createRecord(agent, resource, body)).id as number;
     const [gefragtesSeminar, anderesSeminar] = [
       await anlegen('veranstaltung', { titel: 'Gefragt', lg_id: 'RG-1', mwst: 19 }),
       await anlegen('veranstaltung', { titel: 'Anderes', lg_id: 'RG-2', mwst: 19 }),
@@ -34,14 +35,8 @@ describe.each(databases())('the bookings the discount limits count, on %s', (kin
     ];
     [seminar, teilnehmer] = [gefragtesSeminar, gefragterTeilnehmer];
     // Written as they are, versioning columns included (the generic API sets those itself).
-    const einfuegen = async (werte: Partial<Spalten>) =>
-      Number(
-        (
-          await t.dataSource
-            .getRepository(RwTransaction)
-            .insert({ ...werte, benutzer_id: andererTeilnehmer, betrag: 100 })
-        ).identifiers[0].id,
-      );
+    const einfuegen = (werte: Partial<Spalten>) =>
+      insertRow(t, RwTransaction, { ...werte, benutzer_id: andererTeilnehmer, betrag: 100 });
     // A version that replaced another: what child_id points at.
     const nachfolger = await einfuegen({ category: 'abos' });
     for (const category of ['seminare', 'abos'] as const)

@@ -5,6 +5,8 @@
  * refused with 409 and change nothing.
  */
 import type request from 'supertest';
+import type { EntityTarget, ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { matchesCondition, type ResourceMeta } from '../../common/resource-meta';
 import { ResourceRegistry } from '../../src/platform/resources/resource-registry';
 import { ResourceWriter } from '../../src/platform/resources/resource-writer';
@@ -31,6 +33,19 @@ export async function insertRecord(
   const definition = t.app.get(ResourceRegistry).get(resource);
   const values = t.app.get(ResourceWriter).values(definition, body, true);
   const result = await t.dataSource.getRepository(definition.entity).insert(values as never);
+  return Number(result.identifiers[0]?.id);
+}
+
+/**
+ * Stores an entity's row exactly as given, the columns the product sets itself included (a
+ * version's `child_id`, `storno`): for states a test needs side by side that no API call makes at once.
+ */
+export async function insertRow<E extends ObjectLiteral>(
+  t: TestApp,
+  entity: EntityTarget<E>,
+  werte: QueryDeepPartialEntity<E>,
+): Promise<number> {
+  const result = await t.dataSource.getRepository(entity).insert(werte);
   return Number(result.identifiers[0]?.id);
 }
 
